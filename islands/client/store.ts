@@ -1,0 +1,64 @@
+// One store of signals per page, shared by every island on it. On the server each request renders
+// with its own store (through context), so no state leaks between requests.
+import { computed, signal } from "@preact/signals-react";
+import { createContext, useContext } from "react";
+import type { ChatMessage, RoundResult } from "../../src/game/types";
+import type { LobbyView } from "../../src/game/views";
+
+export type PageName = "home" | "lobby" | "game";
+export type ClientPhase = "idle" | "question" | "answered" | "results" | "summary";
+
+export interface PageData {
+  page: PageName;
+  code: string | null;
+  lobby: LobbyView | null;
+  /** server time when rendered, so the first paint's countdown matches the server's */
+  now: number;
+}
+
+export function phaseFromLobby(lobby: LobbyView | null): ClientPhase {
+  switch (lobby?.gameState?.phase) {
+    case "question":
+    case "judging":
+      return "question";
+    case "results":
+      return "results";
+    case "complete":
+      return "summary";
+    default:
+      return "idle";
+  }
+}
+
+export function createStore(data: PageData) {
+  const lobby = signal<LobbyView | null>(data.lobby);
+  const meId = signal<string | null>(null);
+  const players = computed(() => [...(lobby.value?.blueTeam ?? []), ...(lobby.value?.redTeam ?? [])]);
+  const me = computed(() => players.value.find((p) => p.id === meId.value) ?? null);
+  const game = data.lobby?.gameState;
+  return {
+    page: data.page,
+    code: data.code,
+    lobby,
+    meId,
+    me,
+    isHost: computed(() => Boolean(me.value && lobby.value && lobby.value.host.id === me.value.id)),
+    chat: signal<ChatMessage[]>([]),
+    chatMode: signal<ChatMessage["chatType"]>("game"),
+    phase: signal<ClientPhase>(phaseFromLobby(data.lobby)),
+    endsAt: signal<number | null>(game?.currentRound?.endsAt ?? null),
+    now: signal<number>(data.now),
+    myLock: signal<{ answer: string; isSteal: boolean } | null>(null),
+    lastResult: signal<RoundResult | null>(game?.rounds.at(-1) ?? null),
+  };
+}
+
+export type Store = ReturnType<typeof createStore>;
+
+export const StoreContext = createContext<Store | null>(null);
+
+export function useStore(): Store {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error("island rendered outside its page store");
+  return store;
+}

@@ -1,0 +1,47 @@
+// The local answer checker: judges a free-text guess like a fair quizmaster would, synchronously
+// and without I/O. Its confidence tells callers when to ask the AI judge instead (below 0.75).
+import { compareForms } from "./answer-check/compare";
+import { answerForms, guessForms } from "./answer-check/forms";
+import { isHedged } from "./answer-check/hedge";
+import { surnameConfidence } from "./answer-check/names";
+import { fold } from "./answer-check/normalize";
+import type { Verdict } from "./answer-check/verdict";
+
+export type { Verdict } from "./answer-check/verdict";
+
+/** Longer guesses are essays or injection attempts, never a quiz answer. */
+export const MAX_GUESS_LENGTH = 200;
+
+const QUANTITY_QUESTION = /\b(?:how (?:many|much|long|far|old|tall|high|big|deep|wide|heavy|fast)|what year|which year|when)\b/;
+
+export function checkAnswer(q: { answer: string; aliases: string[]; question?: string }, given: string): Verdict {
+  const guess = given.trim();
+  if (guess === "" || guess.length > MAX_GUESS_LENGTH) return { correct: false, confidence: 1 };
+  const guesses = guessForms(guess);
+  if (guesses.length === 0) return { correct: false, confidence: 1 };
+  const answers = [q.answer, ...q.aliases].filter((answer) => answer.trim() !== "");
+  if (answers.length === 0) return { correct: false, confidence: 0.5 };
+
+  const quantityQuestion = q.question !== undefined && QUANTITY_QUESTION.test(fold(q.question));
+  let bestMatch: Verdict | null = null;
+  // A miss is only as sure as its closest call: one near reading makes the whole verdict unsure.
+  let missConfidence = 1;
+  for (const rawAnswer of answers) {
+    for (const answer of answerForms(rawAnswer)) {
+      for (const reading of guesses) {
+        const verdict = compareForms(reading, answer, quantityQuestion);
+        if (verdict.correct && verdict.confidence === 1) return verdict;
+        const surname = verdict.correct ? null : surnameConfidence(reading, answer, rawAnswer, q.question);
+        const match = surname === null ? verdict : { correct: true, confidence: surname };
+        if (match.correct) {
+          if (!bestMatch || match.confidence > bestMatch.confidence) bestMatch = match;
+        } else {
+          missConfidence = Math.min(missConfidence, match.confidence);
+        }
+      }
+    }
+  }
+  // Only an exact reading may contain "or", "/" or a list; a loose match of a shotgun guess is no match.
+  if (isHedged(fold(guess), answers.map(fold))) return { correct: false, confidence: 1 };
+  return bestMatch ?? { correct: false, confidence: missConfidence };
+}

@@ -1,0 +1,39 @@
+// Compares one reading of a guess with one reading of an answer, token by token when the
+// word counts agree and as one joined string when they do not ("spiderman"/"spider man").
+import { isKnownName } from "./known-names";
+import { isNumberToken } from "./forms";
+import { judgeWord } from "./typo";
+import type { Verdict } from "./verdict";
+
+const CERTAIN_MATCH: Verdict = { correct: true, confidence: 1 };
+const CERTAIN_MISS: Verdict = { correct: false, confidence: 1 };
+
+/** `quantityQuestion`: the question asks how many/when, so a bare number may leave out the unit. */
+export function compareForms(guess: string[], answer: string[], quantityQuestion: boolean): Verdict {
+  if (guess.join(" ") === answer.join(" ")) return CERTAIN_MATCH;
+  const guessNumbers = guess.filter(isNumberToken);
+  const answerNumbers = answer.filter(isNumberToken);
+  if (guessNumbers.join(" ") !== answerNumbers.join(" ")) return CERTAIN_MISS;
+  if (guess.join("") === answer.join("")) return CERTAIN_MATCH;
+  if (guessNumbers.length === guess.length) return bareNumber(guess, answer, quantityQuestion);
+  if (isKnownName(guess)) return { correct: false, confidence: 0.95 };
+  if (guess.length === answer.length) return judgeTokens(guess, answer);
+  return judgeWord(guess.join(""), answer.join(""));
+}
+
+/** Judges equally long token lists pairwise: every word must pass, and the weakest pass sets the confidence. */
+export function judgeTokens(guess: string[], answer: string[]): Verdict {
+  const verdicts = guess.map((token, i) => judgeWord(token, answer[i]!));
+  const misses = verdicts.filter((verdict) => !verdict.correct);
+  if (misses.length > 1) return CERTAIN_MISS;
+  if (misses.length === 1) return misses[0]!;
+  return { correct: true, confidence: Math.min(...verdicts.map((verdict) => verdict.confidence)) };
+}
+
+/** "8" for "8 minutes": fine when the question asked for a quantity, for the AI judge otherwise. */
+function bareNumber(guess: string[], answer: string[], quantityQuestion: boolean): Verdict {
+  const unit = answer.slice(guess.length);
+  const numberThenUnit = answer.slice(0, guess.length).every(isNumberToken) && unit.length <= 2;
+  if (!numberThenUnit) return CERTAIN_MISS;
+  return quantityQuestion ? { correct: true, confidence: 0.9 } : { correct: true, confidence: 0.6 };
+}

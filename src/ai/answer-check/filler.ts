@@ -1,0 +1,65 @@
+// Words around an answer that do not change it: hedging filler, articles, titles, descriptors.
+// All lists are in folded form (lowercase, no apostrophes: "it's" arrives as "its").
+
+const phrases = (list: string[]) => list.map((phrase) => phrase.split(" ")).sort((a, b) => b.length - a.length);
+
+const LEADING_FILLER = phrases([
+  "i think", "i believe", "i guess", "i reckon", "i suppose", "im guessing", "i would say", "id say",
+  "im pretty sure", "i am pretty sure", "pretty sure", "im sure", "i am sure",
+  "the answer is", "answer is", "my answer is", "my guess is", "my guess", "final answer", "answer",
+  "its", "it is", "it was", "thats", "that is", "is it", "was it", "is that", "could it be",
+  "maybe", "perhaps", "probably", "possibly", "definitely", "surely", "obviously",
+  "um", "umm", "uh", "er", "erm", "hmm", "hm", "ok", "okay", "oh", "well", "so",
+]);
+const TRAILING_FILLER = phrases([
+  "i think", "i believe", "i guess", "i reckon", "i suppose", "maybe", "probably", "perhaps", "right",
+]);
+
+/** Quiz answers drop a leading "a"/"an" freely; "the" is dropped everywhere ("Henry the Eighth"). */
+export const ENGLISH_ARTICLES = new Set(["a", "an"]);
+/** Accepted on a guess ("Le Louvre") but never removed from an answer: "El Salvador" is not "Salvador". */
+export const FOREIGN_ARTICLES = new Set(["le", "la", "les", "l", "el", "los", "las", "il", "lo", "gli", "der", "die", "das", "den"]);
+export const HONORIFICS = new Set([
+  "sir", "dame", "dr", "doctor", "mr", "mrs", "ms", "miss", "lord", "lady", "saint", "king", "queen",
+  "prince", "princess", "emperor", "empress", "president", "general", "captain", "pope",
+]);
+// "Mount Everest" is "Everest" and "the Pacific Ocean" is "the Pacific" to any quizmaster.
+const LEADING_DESCRIPTORS = new Set(["mount", "lake", "river", "planet"]);
+const TRAILING_DESCRIPTORS = new Set(["river", "ocean", "desert"]);
+// Leading abbreviations that mean one word in place names: "St Lucia", "Mt Fuji".
+export const LEADING_ABBREVIATIONS: Record<string, string> = { st: "saint", mt: "mount" };
+
+/** Removes filler phrases from both ends, always leaving at least one token. */
+export function stripFiller(tokens: string[]): string[] {
+  let rest = tokens;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const phrase of LEADING_FILLER) {
+      if (phrase.length < rest.length && phrase.every((word, i) => rest[i] === word)) {
+        rest = rest.slice(phrase.length);
+        changed = true;
+      }
+    }
+    for (const phrase of TRAILING_FILLER) {
+      const offset = rest.length - phrase.length;
+      if (offset > 0 && phrase.every((word, i) => rest[offset + i] === word)) {
+        rest = rest.slice(0, offset);
+        changed = true;
+      }
+    }
+  }
+  return rest;
+}
+
+/** Drops the first token when it is in `words` and at least `keep` tokens would remain. */
+export function dropLeading(tokens: string[], words: Set<string>, keep = 1): string[] {
+  return tokens.length > keep && words.has(tokens[0]!) ? tokens.slice(1) : tokens;
+}
+
+/** "Mount Everest" -> "everest", "Amazon River" -> "amazon"; null when there is no descriptor. */
+export function dropDescriptor(tokens: string[]): string[] | null {
+  if (tokens.length < 2) return null;
+  if (LEADING_DESCRIPTORS.has(tokens[0]!)) return tokens.slice(1);
+  if (TRAILING_DESCRIPTORS.has(tokens.at(-1)!)) return tokens.slice(0, -1);
+  return null;
+}

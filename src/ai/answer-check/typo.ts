@@ -1,0 +1,97 @@
+// Judges one guessed word against one answer word: equal, a plural, a forgivable typo, or a
+// different word. Tolerance grows with length, but the guards below stop "forgivable" edits
+// from turning one real word into another (Iran/Iraq, Slovakia/Slovenia, Austral/Australia).
+import { distance } from "fastest-levenshtein";
+import { isKnownName } from "./known-names";
+import type { Verdict } from "./verdict";
+
+const IRREGULAR_PLURALS: Record<string, string> = {
+  men: "man", women: "woman", children: "child", people: "person",
+  mice: "mouse", geese: "goose", teeth: "tooth", feet: "foot",
+};
+
+/** Edits a word of this length may carry and still count: none up to 3 letters, 1 up to 7, then 2. */
+export const tolerance = (length: number) => (length <= 3 ? 0 : length <= 7 ? 1 : 2);
+
+export function judgeWord(guess: string, answer: string): Verdict {
+  if (guess === answer || sharesSingular(guess, answer)) return { correct: true, confidence: 1 };
+  // Numbers and guesses that name a different known thing get no typo tolerance at all.
+  if (/\d/.test(guess) || /\d/.test(answer)) return { correct: false, confidence: 1 };
+  if (isKnownName([guess])) return { correct: false, confidence: 0.95 };
+
+  const shorter = Math.min(guess.length, answer.length);
+  const allowed = tolerance(shorter);
+  const swapped = isAdjacentSwap(guess, answer);
+  const edits = swapped ? 1 : distance(guess, answer);
+  if (guess[0] !== answer[0]) {
+    // Gambia/Zambia, Russia/Prussia: a changed first letter usually means another word.
+    return { correct: false, confidence: edits > allowed ? 1 : shorter >= 8 ? 0.6 : 0.85 };
+  }
+  // "Austral" for "Australia", "Nigeria" for "Niger": one word cut from or grown out of the other.
+  if (Math.abs(guess.length - answer.length) >= 2 && (answer.startsWith(guess) || guess.startsWith(answer))) {
+    return { correct: false, confidence: 0.9 };
+  }
+  if (edits > allowed) return { correct: false, confidence: edits === allowed + 1 ? 0.6 : 1 };
+  if (!swapped && isRiskyShortWordEdit(guess, answer, shorter)) return { correct: false, confidence: 0.85 };
+  if (edits >= 2 && isReplacedBlock(guess, answer)) return { correct: false, confidence: 0.85 };
+  return { correct: true, confidence: typoConfidence(edits, shorter, guess, answer) };
+}
+
+function typoConfidence(edits: number, shorter: number, guess: string, answer: string): number {
+  const ratio = edits / shorter;
+  const confidence = ratio <= 0.1 ? 0.95 : ratio <= 0.15 ? 0.9 : ratio <= 0.2 ? 0.8 : 0.7;
+  // A word missing or gaining one last letter ("Washingto", "Austrian") may be a different word.
+  const [short, long] = guess.length < answer.length ? [guess, answer] : [answer, guess];
+  const trimmedEnd = long.length === short.length + 1 && long.startsWith(short) && long.at(-1) !== short.at(-1);
+  return trimmedEnd ? Math.min(confidence, 0.7) : confidence;
+}
+
+/**
+ * In words of 4-5 letters one substitution, or any change of the last letter, is as likely
+ * another word as a typo (Iran/Iraq, Rome/Rose, Londo/London), so only inner slips pass there.
+ */
+function isRiskyShortWordEdit(guess: string, answer: string, shorter: number): boolean {
+  if (shorter > 5) return false;
+  if (shorter === 4 && guess.length === answer.length) return true;
+  return guess.at(-1) !== answer.at(-1);
+}
+
+/** Two edits packed into one spot with no letters in common ("ak"/"en" in Slovakia/Slovenia) swap a syllable. */
+function isReplacedBlock(guess: string, answer: string): boolean {
+  let start = 0;
+  while (start < guess.length && guess[start] === answer[start]) start++;
+  let end = 0;
+  while (
+    end < guess.length - start &&
+    end < answer.length - start &&
+    guess[guess.length - 1 - end] === answer[answer.length - 1 - end]
+  ) end++;
+  const guessPart = guess.slice(start, guess.length - end);
+  const answerPart = answer.slice(start, answer.length - end);
+  return Math.max(guessPart.length, answerPart.length) <= 2 && ![...guessPart].some((letter) => answerPart.includes(letter));
+}
+
+/** "Einstien" for "Einstein": plain Levenshtein would count one slip of the finger as two edits. */
+function isAdjacentSwap(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
+/** True when both words are forms of one noun: "Beatle"/"Beatles", "country"/"countries", "man"/"men". */
+function sharesSingular(a: string, b: string): boolean {
+  const singulars = singularForms(a);
+  return singularForms(b).some((form) => singulars.includes(form));
+}
+
+function singularForms(word: string): string[] {
+  const forms = [word];
+  const irregular = IRREGULAR_PLURALS[word];
+  if (irregular) forms.push(irregular);
+  if (/[^s]s$/.test(word) && !/(?:us|is)$/.test(word)) forms.push(word.slice(0, -1));
+  if (/(?:s|x|z|ch|sh)es$/.test(word)) forms.push(word.slice(0, -2));
+  if (word.endsWith("ies")) forms.push(`${word.slice(0, -3)}y`);
+  if (word.endsWith("ves")) forms.push(`${word.slice(0, -3)}f`, `${word.slice(0, -3)}fe`);
+  return forms.filter((form) => form.length >= 3);
+}

@@ -1,0 +1,64 @@
+// Questions from the bank. Tags that name bank categories (ignoring case) are served from those
+// categories, taking turns; other tags are served by General. No question repeats in a lobby while
+// the bank still has unasked ones.
+import type { Question } from "../game/types";
+import type { QuestionSource } from "../lobbies/seams";
+
+export const GENERAL = "General";
+
+export function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+export class OfflineQuestions implements QuestionSource {
+  private readonly byCategory = new Map<string, Question[]>();
+
+  constructor(
+    private readonly bank: readonly Question[],
+    private readonly random: () => number = Math.random,
+  ) {
+    for (const q of bank) {
+      const key = q.category.toLowerCase();
+      this.byCategory.set(key, [...(this.byCategory.get(key) ?? []), q]);
+    }
+  }
+
+  /** The bank's categories matching these tags; General when none match. */
+  categoriesFor(tags: readonly string[]): string[] {
+    const known = [...new Set(tags.map((t) => t.toLowerCase()).filter((t) => this.byCategory.has(t)))];
+    return known.length ? known : [GENERAL.toLowerCase()];
+  }
+
+  hasCategory(tag: string): boolean {
+    return this.byCategory.has(tag.toLowerCase());
+  }
+
+  async pick({ tags, count, exclude }: { tags: string[]; count: number; exclude: string[] }): Promise<Question[]> {
+    const asked = new Set(exclude.map((q) => q.toLowerCase()));
+    const fresh = (qs: readonly Question[]) => qs.filter((q) => !asked.has(q.question.toLowerCase()));
+    const pools = this.categoriesFor(tags).map((c) => shuffled(fresh(this.byCategory.get(c) ?? []), this.random));
+    const picked: Question[] = [];
+    // Round-robin across the chosen categories, so a game on three tags mixes all three.
+    for (let i = 0; picked.length < count && pools.some((p) => p.length); i++) {
+      const pool = pools[i % pools.length]!;
+      const q = pool.pop();
+      if (q) picked.push(q);
+    }
+    // A long-lived lobby that has asked everything in its categories falls back to the rest of
+    // the bank, and only then to repeats.
+    const taken = new Set(picked.map((q) => q.question));
+    const rest = [...shuffled(fresh(this.bank), this.random), ...shuffled(this.bank, this.random)].filter((q) => !taken.has(q.question));
+    for (const q of rest) {
+      if (picked.length >= count) break;
+      if (taken.has(q.question)) continue;
+      taken.add(q.question);
+      picked.push(q);
+    }
+    return picked;
+  }
+}

@@ -1,0 +1,40 @@
+import type { z } from "zod";
+import type { Refusal } from "../game/commands";
+
+/** A refusal on its way to the client as { success: false, message } with this status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/** Reads and validates a JSON body; anything else is a 400 (or 413 when oversized). */
+export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_BODY_BYTES) throw new ApiError(413, "Request body too large");
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) throw new ApiError(413, "Request body too large");
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : {};
+  } catch {
+    throw new ApiError(400, "Malformed JSON body");
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ApiError(400, issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "Invalid body");
+  }
+  return parsed.data;
+}
+
+/** Unwraps an accepted outcome or turns a refusal into its status. */
+export function accepted<T extends { ok: true }>(outcome: T | Refusal): T {
+  if (!outcome.ok) throw new ApiError(outcome.status, outcome.message);
+  return outcome;
+}

@@ -1,0 +1,30 @@
+// Every REST body, validated. Limits here mirror the rules so a bad body is a 400, not a crash.
+import { z } from "zod";
+import { ANSWER_MAX, NAME_MAX, TAG_MAX } from "../game/settings";
+
+const name = z.string().trim().min(1, "Name is required").max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
+export const code = z.string().trim().regex(/^[A-Za-z0-9]{4}$/, "Code must be 4 letters or digits");
+const team = z.enum(["blue", "red"]);
+
+export const createBody = z.object({ playerName: name });
+export const joinBody = z.object({ playerName: name, code });
+export const teamSelectBody = z.object({ team, isCaptain: z.boolean().default(false) });
+export const settingsBody = z.object({
+  settings: z.object({
+    // Numbers or numeric strings; the rules clamp them, a non-number becomes the minimum.
+    rounds: z.union([z.number(), z.string().max(10)]).optional(),
+    roundLimit: z.union([z.number(), z.string().max(10)]).optional(),
+    tags: z.array(z.string().max(TAG_MAX * 4)).max(50).optional(),
+  }),
+});
+export const kickBody = z.object({ playerId: z.string().min(1).max(64) });
+export const codeBody = z.object({ code: code.optional() });
+export const submitBody = z.object({
+  code: code.optional(),
+  isSteal: z.boolean(),
+  answer: z.string().max(ANSWER_MAX * 2).default(""),
+  playerId: z.string().min(1).max(64).optional(),
+  team: team.optional(),
+  roundNumber: z.number().int().min(1).max(100),
+});
+export const overruleBody = z.object({ roundNumber: z.number().int().min(1).max(100), team, correct: z.boolean() });

@@ -1,0 +1,100 @@
+// Builds the whole server: config -> storage -> lobby service -> transports, on one Bun.serve.
+// Tests start it on port 0 and talk to it like any client.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { Elysia } from "elysia";
+import { loadBank } from "./ai/bank";
+import { localJudge } from "./ai/local-judge";
+import { OfflineQuestions } from "./ai/offline-source";
+import { ApiError, MAX_BODY_BYTES } from "./api/errors";
+import { RateLimiter } from "./api/rate-limit";
+import { lobbyRoutes } from "./api/routes";
+import { Tokens } from "./api/tokens";
+import type { Config } from "./config";
+import type { Clock } from "./lobbies/clock";
+import type { AnswerJudge, QuestionSource } from "./lobbies/seams";
+import { LobbyService } from "./lobbies/service";
+import { LobbyStore } from "./lobbies/store";
+import { createRealtime, SOCKET_PATH } from "./realtime/socket-server";
+import { tokenSecret } from "./secret";
+
+export interface AppOverrides {
+  clock?: Clock;
+  questions?: QuestionSource;
+  judge?: AnswerJudge;
+  log?: (line: string) => void;
+}
+
+export interface RunningApp {
+  url: string;
+  port: number;
+  service: LobbyService;
+  tokens: Tokens;
+  /** Stops taking connections and timers; state is already on disk. */
+  close(): Promise<void>;
+}
+
+export async function startApp(config: Config, overrides: AppOverrides = {}): Promise<RunningApp> {
+  const log = overrides.log ?? ((line: string) => console.log(line));
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const store = new LobbyStore(join(config.DATA_DIR, "stealmate.sqlite"));
+  const questions = overrides.questions ?? new OfflineQuestions(loadBank(config.DATA_DIR, log));
+  const service = new LobbyService({ store, questions, judge: overrides.judge ?? localJudge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, log });
+  const tokens = new Tokens(tokenSecret(config.DATA_DIR, config.JWT_SECRET), config.TOKEN_TTL_S);
+  const clientIps = new WeakMap<Request, string>();
+
+  const app = new Elysia()
+    .onError(({ error, code, set }) => {
+      if (error instanceof ApiError) {
+        set.status = error.status;
+        return { success: false, message: error.message };
+      }
+      if (code === "NOT_FOUND") {
+        set.status = 404;
+        return { success: false, message: "Not found" };
+      }
+      log(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      set.status = 500;
+      return { success: false, message: "Internal error" };
+    })
+    .use(
+      lobbyRoutes({
+        service,
+        tokens,
+        limiter: new RateLimiter(config.JOIN_RATE_PER_MIN),
+        allowedOrigins: config.ALLOWED_ORIGINS,
+        clientIp: (request) => clientIps.get(request) ?? "unknown",
+      }),
+    );
+
+  const realtime = createRealtime({ service, tokens, allowedOrigins: config.ALLOWED_ORIGINS, log });
+  const { websocket } = realtime.engine.handler();
+
+  const server = Bun.serve({
+    port: config.PORT,
+    hostname: config.HOST,
+    maxRequestBodySize: MAX_BODY_BYTES * 4,
+    // The engine's handlers, so Bun's maxPayloadLength bounds every frame.
+    websocket,
+    idleTimeout: 30,
+    fetch(request, srv) {
+      if (new URL(request.url).pathname === SOCKET_PATH) return realtime.engine.handleRequest(request, srv as never);
+      clientIps.set(request, srv.requestIP(request)?.address ?? "unknown");
+      return app.handle(request);
+    },
+  });
+
+  const port = server.port!;
+  return {
+    url: `http://${config.HOST === "0.0.0.0" ? "127.0.0.1" : config.HOST}:${port}`,
+    port,
+    service,
+    tokens,
+    async close() {
+      service.shutdown();
+      await realtime.close();
+      await server.stop(true);
+      store.close();
+    },
+  };
+}

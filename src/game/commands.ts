@@ -1,0 +1,28 @@
+// Everything that can happen to a lobby, as data. Transport validates input before it becomes a command.
+import type { ChatMessage, Question, Team } from "./types";
+
+export type Command =
+  | { type: "join"; playerId: string; name: string }
+  | { type: "leave"; playerId: string }
+  | { type: "kick"; by: string; playerId: string }
+  | { type: "teamSelect"; playerId: string; team: Team; isCaptain: boolean }
+  | { type: "updateSettings"; by: string; settings: { rounds?: unknown; roundLimit?: unknown; tags?: string[] } }
+  | { type: "startGame"; by: string; questions: Question[] }
+  | { type: "startRound"; by: string }
+  | { type: "submit"; playerId: string; team: Team; roundNumber: number; answer: string; isSteal: boolean }
+  | { type: "timeUp"; roundNumber: number }
+  | { type: "judged"; roundNumber: number; verdicts: Partial<Record<Team, boolean>> }
+  | { type: "overrule"; by: string; roundNumber: number; team: Team; correct: boolean }
+  | { type: "returnToLobby"; by: string }
+  | { type: "endLobby"; by: string }
+  | { type: "chat"; playerId: string; message: string; chatType: ChatMessage["chatType"] }
+  | { type: "presence"; playerId: string; connected: boolean };
+
+export type RefusalStatus = 400 | 403 | 404 | 409;
+export interface Refusal {
+  ok: false;
+  status: RefusalStatus;
+  message: string;
+}
+
+export const refuse = (status: RefusalStatus, message: string): Refusal => ({ ok: false, status, message });

@@ -1,0 +1,112 @@
+// Membership, teams, settings, chat and presence. Pure: (state, input, now) -> outcome.
+import { refuse } from "./commands";
+import { ROUND_TIMER, toPlayer, toRoom, toTeam, type Effect } from "./effects";
+import { accept, type Outcome } from "./outcome";
+import { CHAT_HISTORY, CHAT_MAX, DEFAULT_SETTINGS, MAX_TEAM_SIZE, NAME_MAX, normalizeName, normalizeSettings } from "./settings";
+import type { ChatMessage, LobbyState, Player, Team } from "./types";
+import { findPlayer, lobbyView, teamOf } from "./views";
+
+export function createLobby(code: string, hostId: string, hostName: string, now: number): LobbyState {
+  const host: Player = { id: hostId, name: normalizeName(hostName), team: "blue", isCaptain: false, isHost: true, connected: false };
+  return { code, hostId, players: [host], barred: [], settings: { ...DEFAULT_SETTINGS, tags: [...DEFAULT_SETTINGS.tags] }, game: null, asked: [], chat: [], createdAt: now };
+}
+
+const lobbyEvent = (state: LobbyState, event: string, extra: Record<string, unknown> = {}): Effect =>
+  toRoom(event, { lobby: lobbyView(state), updateType: event, ...extra });
+
+export function validName(raw: string): string | null {
+  const name = normalizeName(raw);
+  return name.length >= 1 && name.length <= NAME_MAX ? name : null;
+}
+
+export function join(state: LobbyState, playerId: string, rawName: string): Outcome {
+  const name = validName(rawName);
+  if (!name) return refuse(400, `Name must be 1-${NAME_MAX} characters`);
+  if (state.players.some((p) => p.name.toLowerCase() === name.toLowerCase())) return refuse(409, "That name is taken in this lobby");
+  if (findPlayer(state, playerId) || state.barred.includes(playerId)) return refuse(409, "Already joined");
+  const blue = teamOf(state, "blue").length;
+  const red = teamOf(state, "red").length;
+  if (blue >= MAX_TEAM_SIZE && red >= MAX_TEAM_SIZE) return refuse(409, "Lobby is full");
+  const team: Team = blue <= red ? "blue" : "red";
+  const player: Player = { id: playerId, name, team, isCaptain: false, isHost: false, connected: false };
+  const next = { ...state, players: [...state.players, player] };
+  return accept(next, [{ type: "seat", playerId, team }, lobbyEvent(next, "player-joined", { player })]);
+}
+
+/** Removes a player; the host role passes on, and a game that leaves a team empty ends. */
+function removePlayer(state: LobbyState, playerId: string): { state: LobbyState; effects: Effect[] } {
+  let players = state.players.filter((p) => p.id !== playerId);
+  let hostId = state.hostId;
+  if (hostId === playerId && players.length > 0) {
+    // The longest-seated player carries on hosting, so the party is not stranded.
+    hostId = players[0]!.id;
+    players = players.map((p) => (p.id === hostId ? { ...p, isHost: true } : p));
+  }
+  const next: LobbyState = { ...state, players, hostId, barred: [...state.barred, playerId] };
+  const effects: Effect[] = [{ type: "seat", playerId, team: null }];
+  const emptied = next.game && (teamOf(next, "blue").length === 0 || teamOf(next, "red").length === 0);
+  if (!emptied) return { state: next, effects };
+  const ended = { ...next, game: null };
+  return { state: ended, effects: [...effects, { type: "cancel", key: ROUND_TIMER }, lobbyEvent(ended, "game-ended", { reason: "A team has no players left" })] };
+}
+
+export function leave(state: LobbyState, playerId: string): Outcome {
+  if (!findPlayer(state, playerId)) return refuse(404, "Player not found");
+  if (state.players.length === 1) return endLobby(state, playerId);
+  const removed = removePlayer(state, playerId);
+  return accept(removed.state, [...removed.effects, lobbyEvent(removed.state, "player-left", { playerId })]);
+}
+
+export function kick(state: LobbyState, by: string, playerId: string): Outcome {
+  if (by !== state.hostId) return refuse(403, "Only the host can kick players");
+  if (playerId === state.hostId) return refuse(403, "The host cannot be kicked");
+  if (!findPlayer(state, playerId)) return refuse(404, "Player not found");
+  const removed = removePlayer(state, playerId);
+  const told = toPlayer(playerId, "you-were-kicked", { lobbyCode: state.code });
+  return accept(removed.state, [told, ...removed.effects, lobbyEvent(removed.state, "player-kicked", { playerId })]);
+}
+
+export function teamSelect(state: LobbyState, playerId: string, team: Team, isCaptain: boolean): Outcome {
+  const player = findPlayer(state, playerId);
+  if (!player) return refuse(404, "Player not found");
+  if (state.game) return refuse(409, "Teams are locked during a game");
+  if (player.team !== team && teamOf(state, team).length >= MAX_TEAM_SIZE) return refuse(409, "That team is full");
+  const captain = state.players.find((p) => p.team === team && p.isCaptain);
+  if (isCaptain && captain && captain.id !== playerId) return refuse(409, "That team already has a captain");
+  if (player.team === team && player.isCaptain === isCaptain) return refuse(409, "Already there");
+  const moved = { ...player, team, isCaptain };
+  const next = { ...state, players: state.players.map((p) => (p.id === playerId ? moved : p)) };
+  const effects: Effect[] = player.team === team ? [] : [{ type: "seat", playerId, team }];
+  return accept(next, [...effects, lobbyEvent(next, "player-team-changed", { playerId })]);
+}
+
+export function updateSettings(state: LobbyState, by: string, input: { rounds?: unknown; roundLimit?: unknown; tags?: string[] }): Outcome {
+  if (by !== state.hostId) return refuse(403, "Only the host can change settings");
+  if (state.game) return refuse(409, "Settings are locked during a game");
+  const next = { ...state, settings: normalizeSettings(input, state.settings) };
+  return accept(next, [lobbyEvent(next, "settings-updated", { settings: next.settings })]);
+}
+
+export function chat(state: LobbyState, playerId: string, text: string, chatType: ChatMessage["chatType"], now: number): Outcome {
+  const player = findPlayer(state, playerId);
+  if (!player) return refuse(404, "Player not found");
+  const message = text.trim().slice(0, CHAT_MAX);
+  if (!message) return refuse(400, "Message is blank");
+  const msg: ChatMessage = { message, playerId, playerName: player.name, team: player.team, chatType, timestamp: now };
+  const next = { ...state, chat: [...state.chat.slice(-(CHAT_HISTORY - 1)), msg] };
+  return accept(next, [chatType === "team" ? toTeam(player.team, "chat-message", msg) : toRoom("chat-message", msg)]);
+}
+
+export function presence(state: LobbyState, playerId: string, connected: boolean): Outcome {
+  const player = findPlayer(state, playerId);
+  if (!player) return refuse(404, "Player not found");
+  if (player.connected === connected) return accept(state);
+  const next = { ...state, players: state.players.map((p) => (p.id === playerId ? { ...p, connected } : p)) };
+  const event = connected ? toRoom("lobby-updated", { lobby: lobbyView(next), updateType: "player-reconnected", playerId }) : lobbyEvent(next, "player-disconnected", { playerId });
+  return accept(next, [event]);
+}
+
+export function endLobby(state: LobbyState, by: string): Outcome {
+  if (by !== state.hostId) return refuse(403, "Only the host can end the lobby");
+  return accept(state, [{ type: "cancel", key: ROUND_TIMER }, toRoom("lobby-ended", { lobbyCode: state.code }), { type: "close" }]);
+}

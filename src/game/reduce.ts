@@ -1,0 +1,47 @@
+// The one entry point of the rules: reduce(state, command, { now }) -> { state, effects } or a refusal
+// that leaves the state as it was. Randomness (ids, codes, question picks) arrives inside commands,
+// so the rules need none and a saved command log replays exactly.
+import type { Command } from "./commands";
+import { chat, endLobby, join, kick, leave, presence, teamSelect, updateSettings } from "./lobby-rules";
+import type { Outcome } from "./outcome";
+import { judged, overrule, returnToLobby, startGame, startRound, submit, timeUp } from "./round-rules";
+import type { LobbyState } from "./types";
+
+export interface Context {
+  now: number;
+}
+
+export function reduce(state: LobbyState, command: Command, { now }: Context): Outcome {
+  switch (command.type) {
+    case "join":
+      return join(state, command.playerId, command.name);
+    case "leave":
+      return leave(state, command.playerId);
+    case "kick":
+      return kick(state, command.by, command.playerId);
+    case "teamSelect":
+      return teamSelect(state, command.playerId, command.team, command.isCaptain);
+    case "updateSettings":
+      return updateSettings(state, command.by, command.settings);
+    case "startGame":
+      return startGame(state, command.by, command.questions);
+    case "startRound":
+      return startRound(state, command.by, now);
+    case "submit":
+      return submit(state, command, now);
+    case "timeUp":
+      return timeUp(state, command.roundNumber);
+    case "judged":
+      return judged(state, command.roundNumber, command.verdicts);
+    case "overrule":
+      return overrule(state, command.by, command.roundNumber, command.team, command.correct);
+    case "returnToLobby":
+      return returnToLobby(state, command.by);
+    case "endLobby":
+      return endLobby(state, command.by);
+    case "chat":
+      return chat(state, command.playerId, command.message, command.chatType, now);
+    case "presence":
+      return presence(state, command.playerId, command.connected);
+  }
+}

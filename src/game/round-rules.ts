@@ -1,0 +1,185 @@
+// A game's rounds: start, locks, the round's end (deadline or both locked), judging, results, overrule.
+import { refuse, type Refusal } from "./commands";
+import { ROUND_TIMER, toRoom, toTeam, type Effect } from "./effects";
+import { accept, type Outcome } from "./outcome";
+import { roundGains, winnerOf, type Play } from "./scoring";
+import { ANSWER_MAX } from "./settings";
+import type { GameState, LobbyState, Lock, Question, RoundResult, Team } from "./types";
+import { otherTeam, TEAMS } from "./types";
+import { captainOf, findPlayer, gameView, lobbyView } from "./views";
+
+const withGame = (state: LobbyState, game: GameState | null): LobbyState => ({ ...state, game });
+
+/** The checks of startGame that can run before questions are fetched (fetching may take seconds). */
+export function canStartGame(state: LobbyState, by: string): Refusal | null {
+  if (by !== state.hostId) return refuse(403, "Only the host can start the game");
+  if (state.game) return refuse(409, "A game is already running");
+  if (!captainOf(state, "blue") || !captainOf(state, "red")) return refuse(409, "Both teams need a captain");
+  return null;
+}
+
+export function startGame(state: LobbyState, by: string, questions: Question[]): Outcome {
+  const refusal = canStartGame(state, by);
+  if (refusal) return refusal;
+  const totalRounds = Math.min(state.settings.rounds, questions.length);
+  if (totalRounds === 0) return refuse(409, "No questions available");
+  const picked = questions.slice(0, totalRounds);
+  const game: GameState = { phase: "idle", currentRoundNumber: 0, totalRounds, questions: picked, currentRound: null, rounds: [], scores: { blue: 0, red: 0 } };
+  const next = { ...withGame(state, game), asked: [...state.asked, ...picked.map((q) => q.question)] };
+  return accept(next, [toRoom("game-started", { lobbyCode: state.code, lobby: lobbyView(next) })]);
+}
+
+export function startRound(state: LobbyState, by: string, now: number): Outcome {
+  if (by !== state.hostId) return refuse(403, "Only the host can start a round");
+  const game = state.game;
+  if (!game) return refuse(409, "No game is running");
+  if (game.phase === "complete") return refuse(409, "The game is complete");
+  if (game.phase !== "idle" && game.phase !== "results") return refuse(409, "A round is in progress");
+  const number = game.currentRoundNumber + 1;
+  const endsAt = now + state.settings.roundLimit * 1000;
+  const question = game.questions[number - 1]!;
+  const next = withGame(state, { ...game, phase: "question", currentRoundNumber: number, currentRound: { number, question, endsAt, locks: {} } });
+  const view = gameView(next.game)!;
+  const payload = { game: { currentRoundNumber: number, totalRounds: game.totalRounds, currentRound: view.currentRound, scores: view.scores }, endsAt };
+  return accept(next, [toRoom("round-started", payload), { type: "schedule", key: ROUND_TIMER, at: endsAt, command: { type: "timeUp", roundNumber: number } }]);
+}
+
+interface Submission {
+  playerId: string;
+  team: Team;
+  roundNumber: number;
+  answer: string;
+  isSteal: boolean;
+}
+
+export function submit(state: LobbyState, input: Submission, now: number): Outcome {
+  const player = findPlayer(state, input.playerId);
+  if (!player) return refuse(404, "Player not found");
+  if (player.team !== input.team) return refuse(403, "You can only answer for your own team");
+  const game = state.game;
+  const round = game?.currentRound;
+  if (!game || game.phase !== "question" || !round) return refuse(409, "No round is open");
+  if (input.roundNumber !== round.number) return refuse(409, "That round is not open");
+  if (now >= round.endsAt) return refuse(409, "Time is up");
+  if (round.locks[input.team]) return refuse(409, "Your team already answered");
+  const answer = input.isSteal ? "" : input.answer.trim().slice(0, ANSWER_MAX);
+  if (!input.isSteal && !answer) return refuse(400, "Answer cannot be blank");
+  const lock: Lock = { playerId: input.playerId, answer, isSteal: input.isSteal };
+  const locked = withGame(state, { ...game, currentRound: { ...round, locks: { ...round.locks, [input.team]: lock } } });
+  const told: Effect[] = [
+    toTeam(otherTeam(input.team), "team-answer-submitted", { team: input.team, roundNumber: round.number }),
+    toTeam(input.team, "team-answer-submitted", { team: input.team, roundNumber: round.number, answer, isSteal: input.isSteal }),
+  ];
+  const bothLocked = TEAMS.every((t) => locked.game!.currentRound!.locks[t]);
+  if (!bothLocked) return accept(locked, told);
+  const closed = closeRound(locked);
+  return accept(closed.state, [...told, { type: "cancel", key: ROUND_TIMER }, ...closed.effects]);
+}
+
+export function timeUp(state: LobbyState, roundNumber: number): Outcome {
+  const game = state.game;
+  if (!game || game.phase !== "question" || game.currentRoundNumber !== roundNumber) return refuse(409, "No round to end");
+  const closed = closeRound(state);
+  return accept(closed.state, [toRoom("round-timeup", { roundNumber }), ...closed.effects]);
+}
+
+/** The round stops taking answers; typed answers go to the judge. */
+function closeRound(state: LobbyState): { state: LobbyState; effects: Effect[] } {
+  const game = state.game!;
+  const round = game.currentRound!;
+  const answers: Partial<Record<Team, string>> = {};
+  for (const team of TEAMS) {
+    const lock = round.locks[team];
+    if (lock && !lock.isSteal) answers[team] = lock.answer;
+  }
+  return {
+    state: withGame(state, { ...game, phase: "judging" }),
+    effects: [toRoom("answer-processing-started", { roundNumber: round.number }), { type: "judge", roundNumber: round.number, question: round.question, answers }],
+  };
+}
+
+const playOf = (lock: Lock | undefined, correct: boolean | null): Play =>
+  !lock ? { kind: "none" } : lock.isSteal ? { kind: "steal" } : { kind: "answer", correct: correct === true };
+
+function scoreRound(result: Omit<RoundResult, "bluePointsGained" | "redPointsGained" | "winner">, locks: Partial<Record<Team, Lock>>): RoundResult {
+  const points = roundGains(playOf(locks.blue, result.blueCorrect), playOf(locks.red, result.redCorrect));
+  return { ...result, bluePointsGained: points.blue, redPointsGained: points.red, winner: winnerOf(points) };
+}
+
+const resultsPayload = (game: GameState, round: RoundResult) => ({
+  round,
+  scores: game.scores,
+  gameComplete: game.phase === "complete",
+  game: { rounds: game.rounds, currentRoundNumber: game.currentRoundNumber, totalRounds: game.totalRounds },
+});
+
+export function judged(state: LobbyState, roundNumber: number, verdicts: Partial<Record<Team, boolean>>): Outcome {
+  const game = state.game;
+  const round = game?.currentRound;
+  if (!game || game.phase !== "judging" || !round || round.number !== roundNumber) return refuse(409, "No round is being judged");
+  const verdict = (team: Team) => (round.locks[team] && !round.locks[team]!.isSteal ? verdicts[team] === true : null);
+  const result = scoreRound(
+    {
+      number: round.number,
+      question: round.question.question,
+      category: round.question.category,
+      answer: round.question.answer,
+      blueAnswer: round.locks.blue && !round.locks.blue.isSteal ? round.locks.blue.answer : null,
+      redAnswer: round.locks.red && !round.locks.red.isSteal ? round.locks.red.answer : null,
+      blueSteal: Boolean(round.locks.blue?.isSteal),
+      redSteal: Boolean(round.locks.red?.isSteal),
+      blueCorrect: verdict("blue"),
+      redCorrect: verdict("red"),
+      overruled: [],
+    },
+    round.locks,
+  );
+  const scores = { blue: game.scores.blue + result.bluePointsGained, red: game.scores.red + result.redPointsGained };
+  const phase = round.number >= game.totalRounds ? "complete" : "results";
+  const nextGame: GameState = { ...game, phase, scores, rounds: [...game.rounds, result] };
+  return accept(withGame(state, nextGame), [toRoom("round-results", resultsPayload(nextGame, result))]);
+}
+
+/** The host's ruling replaces the judge's on one typed answer; points and scores follow. */
+export function overrule(state: LobbyState, by: string, roundNumber: number, team: Team, correct: boolean): Outcome {
+  if (by !== state.hostId) return refuse(403, "Only the host can overrule");
+  const game = state.game;
+  if (!game || (game.phase !== "results" && game.phase !== "complete")) return refuse(409, "Nothing to overrule now");
+  const old = game.rounds.find((r) => r.number === roundNumber);
+  if (!old) return refuse(404, "No such round");
+  const key = team === "blue" ? "blueCorrect" : "redCorrect";
+  if (old[key] === null) return refuse(409, "Only a typed answer can be overruled");
+  if (old[key] === correct) return refuse(409, "That is already the ruling");
+  // Locks are rebuilt from the result, so the same table scores the new ruling.
+  const locks: Partial<Record<Team, Lock>> = {};
+  for (const t of TEAMS) {
+    const answer = t === "blue" ? old.blueAnswer : old.redAnswer;
+    const steal = t === "blue" ? old.blueSteal : old.redSteal;
+    if (steal || answer !== null) locks[t] = { playerId: "", answer: answer ?? "", isSteal: steal };
+  }
+  const overruled = old.overruled.includes(team) ? old.overruled.filter((t) => t !== team) : [...old.overruled, team];
+  const { bluePointsGained: _b, redPointsGained: _r, winner: _w, ...base } = old;
+  const round = scoreRound({ ...base, [key]: correct, overruled }, locks);
+  const scores = {
+    blue: game.scores.blue - old.bluePointsGained + round.bluePointsGained,
+    red: game.scores.red - old.redPointsGained + round.redPointsGained,
+  };
+  const nextGame: GameState = { ...game, scores, rounds: game.rounds.map((r) => (r.number === roundNumber ? round : r)) };
+  return accept(withGame(state, nextGame), [toRoom("round-overruled", resultsPayload(nextGame, round))]);
+}
+
+export function returnToLobby(state: LobbyState, by: string): Outcome {
+  if (by !== state.hostId) return refuse(403, "Only the host can return everyone to the lobby");
+  if (!state.game) return refuse(409, "No game is running");
+  const next = withGame(state, null);
+  return accept(next, [{ type: "cancel", key: ROUND_TIMER }, toRoom("lobby-returned", { lobby: lobbyView(next), updateType: "lobby-returned" })]);
+}
+
+/** After a restart, what a saved lobby still needs: its round timer, or its interrupted judging. */
+export function resumeEffects(state: LobbyState): Effect[] {
+  const round = state.game?.currentRound;
+  if (!state.game || !round) return [];
+  if (state.game.phase === "question") return [{ type: "schedule", key: ROUND_TIMER, at: round.endsAt, command: { type: "timeUp", roundNumber: round.number } }];
+  if (state.game.phase === "judging") return closeRound(state).effects.filter((e) => e.type === "judge");
+  return [];
+}

@@ -1,0 +1,58 @@
+// Limits and settings rules shared by the server rules and the islands (SPEC 5 and 9, DESIGN 3).
+import type { Settings } from "./types";
+
+export const MAX_TEAM_SIZE = 8;
+export const NAME_MAX = 32;
+export const CODE_LENGTH = 4;
+export const ROUNDS_MIN = 1;
+export const ROUNDS_MAX = 20;
+export const ROUND_LIMIT_MIN = 15;
+export const ROUND_LIMIT_MAX = 120;
+export const MAX_TAGS = 10;
+export const TAG_MAX = 40;
+export const ANSWER_MAX = 200;
+export const CHAT_MAX = 500;
+export const CHAT_HISTORY = 100;
+
+export const DEFAULT_SETTINGS: Settings = { rounds: 7, roundLimit: 60, tags: ["General"] };
+
+/** A non-number becomes the minimum, as the spec asks of the inputs. */
+function clamp(value: unknown, min: number, max: number): number {
+  const n = typeof value === "number" ? value : Number.parseInt(String(value), 10);
+  if (!Number.isFinite(n)) return min;
+  return Math.min(max, Math.max(min, Math.round(n)));
+}
+
+export const clampRounds = (value: unknown) => clamp(value, ROUNDS_MIN, ROUNDS_MAX);
+export const clampRoundLimit = (value: unknown) => clamp(value, ROUND_LIMIT_MIN, ROUND_LIMIT_MAX);
+
+/** Trimmed, blank and case-insensitive duplicates dropped, capped; empty means General. */
+export function normalizeTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim().slice(0, TAG_MAX);
+    const key = tag.toLowerCase();
+    if (!tag || seen.has(key)) continue;
+    seen.add(key);
+    out.push(tag);
+    if (out.length === MAX_TAGS) break;
+  }
+  return out.length ? out : [...DEFAULT_SETTINGS.tags];
+}
+
+/** Whether the lobby's tag input may add this text (SPEC 5). */
+export function canAddTag(tags: readonly string[], text: string): boolean {
+  const tag = text.trim();
+  return tag.length > 0 && !tags.some((t) => t.toLowerCase() === tag.toLowerCase());
+}
+
+export function normalizeSettings(input: { rounds?: unknown; roundLimit?: unknown; tags?: readonly string[] }, current: Settings): Settings {
+  return {
+    rounds: input.rounds === undefined ? current.rounds : clampRounds(input.rounds),
+    roundLimit: input.roundLimit === undefined ? current.roundLimit : clampRoundLimit(input.roundLimit),
+    tags: input.tags === undefined ? current.tags : normalizeTags(input.tags),
+  };
+}
+
+export const normalizeName = (name: string) => name.trim().replace(/\s+/g, " ");

@@ -1,0 +1,81 @@
+// What each audience may see. Every payload that leaves the server about a lobby is built here,
+// so secrets (the correct answer, a team's lock, team chat) are stripped in one place.
+import type { ChatMessage, GameState, LobbyState, Player, Team } from "./types";
+
+export type PlayerView = Player;
+
+export interface GameView {
+  phase: GameState["phase"];
+  currentRoundNumber: number;
+  totalRounds: number;
+  /** the question is public once asked; its answer is not part of this view */
+  currentRound: { number: number; question: string; category: string; endsAt: number } | null;
+  locked: Record<Team, boolean>;
+  scores: GameState["scores"];
+  rounds: GameState["rounds"];
+}
+
+export interface LobbyView {
+  code: string;
+  host: { id: string; name: string };
+  blueTeam: PlayerView[];
+  redTeam: PlayerView[];
+  captains: Record<Team, PlayerView | null>;
+  settings: LobbyState["settings"];
+  gameState: GameView | null;
+}
+
+export const teamOf = (state: LobbyState, team: Team) => state.players.filter((p) => p.team === team);
+export const findPlayer = (state: LobbyState, id: string) => state.players.find((p) => p.id === id);
+export const captainOf = (state: LobbyState, team: Team) => state.players.find((p) => p.team === team && p.isCaptain) ?? null;
+
+export function gameView(game: GameState | null): GameView | null {
+  if (!game) return null;
+  const round = game.currentRound;
+  return {
+    phase: game.phase,
+    currentRoundNumber: game.currentRoundNumber,
+    totalRounds: game.totalRounds,
+    currentRound: round && { number: round.number, question: round.question.question, category: round.question.category, endsAt: round.endsAt },
+    locked: { blue: Boolean(round?.locks.blue), red: Boolean(round?.locks.red) },
+    scores: { ...game.scores },
+    rounds: game.rounds,
+  };
+}
+
+/** The room's view: the same for every player, holds no secret. */
+export function lobbyView(state: LobbyState): LobbyView {
+  const host = findPlayer(state, state.hostId);
+  const copy = (p: Player): PlayerView => ({ ...p });
+  return {
+    code: state.code,
+    host: { id: state.hostId, name: host?.name ?? "" },
+    blueTeam: teamOf(state, "blue").map(copy),
+    redTeam: teamOf(state, "red").map(copy),
+    captains: { blue: mapNull(captainOf(state, "blue"), copy), red: mapNull(captainOf(state, "red"), copy) },
+    settings: { ...state.settings, tags: [...state.settings.tags] },
+    gameState: gameView(state.game),
+  };
+}
+
+const mapNull = <T, U>(value: T | null, fn: (v: T) => U): U | null => (value === null ? null : fn(value));
+
+/** The team's view of its own lock in the current round. */
+export function teamLockView(state: LobbyState, team: Team): { answer: string; isSteal: boolean; playerId: string } | null {
+  const lock = state.game?.phase === "question" || state.game?.phase === "judging" ? state.game.currentRound?.locks[team] : undefined;
+  return lock ? { answer: lock.answer, isSteal: lock.isSteal, playerId: lock.playerId } : null;
+}
+
+export const chatVisibleTo = (msg: ChatMessage, team: Team) => msg.chatType === "game" || msg.team === team;
+
+/** Everything one player needs to resume exactly where they were (refresh or reconnect). */
+export function playerSnapshot(state: LobbyState, playerId: string) {
+  const you = findPlayer(state, playerId);
+  if (!you) return null;
+  return {
+    lobby: lobbyView(state),
+    you: { ...you },
+    lock: teamLockView(state, you.team),
+    chat: state.chat.filter((m) => chatVisibleTo(m, you.team)),
+  };
+}

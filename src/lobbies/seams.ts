@@ -1,0 +1,24 @@
+// What the lobby service needs from the rest of the server, as interfaces, so each part can be
+// replaced (AI or offline questions, local or AI judge, socket.io or nothing) and faked in tests.
+import type { Audience } from "../game/effects";
+import type { Question, Team } from "../game/types";
+
+export interface QuestionSource {
+  /** Questions for a whole game, none of whose text is in `exclude`. */
+  pick(input: { tags: string[]; count: number; exclude: string[] }): Promise<Question[]>;
+}
+
+export interface AnswerJudge {
+  /** Never resolves true on doubt or error: a failure counts as wrong. */
+  judge(question: Question, given: string): Promise<boolean>;
+}
+
+export interface Broadcaster {
+  emit(code: string, to: Audience, event: string, payload: unknown): void;
+  /** Moves a player's live connections to their team's channel, or drops them (team null). */
+  seat(code: string, playerId: string, team: Team | null): void;
+  /** The lobby is gone: drop every connection to it. */
+  close(code: string): void;
+}
+
+export const silentBroadcaster: Broadcaster = { emit() {}, seat() {}, close() {} };

@@ -1,0 +1,199 @@
+// The one stateful service: the registry of lobbies, their timers, durability and effects.
+// Every change goes through dispatch(), which is synchronous: the rules are synchronous and async
+// work (question fetching, judging) happens outside and comes back as a command, so commands on a
+// lobby never interleave.
+import { refuse, type Command } from "../game/commands";
+import type { Effect } from "../game/effects";
+import { createLobby, validName } from "../game/lobby-rules";
+import type { Outcome } from "../game/outcome";
+import { reduce } from "../game/reduce";
+import { canStartGame, resumeEffects } from "../game/round-rules";
+import { NAME_MAX } from "../game/settings";
+import type { LobbyState, Team } from "../game/types";
+import { findPlayer } from "../game/views";
+import { LobbyTimers, realClock, type Clock } from "./clock";
+import { normalizeCode, randomCode } from "./codes";
+import { silentBroadcaster, type AnswerJudge, type Broadcaster, type QuestionSource } from "./seams";
+import type { LobbyStore } from "./store";
+
+export const DEFAULT_IDLE_MS = 2 * 60 * 60 * 1000;
+const IDLE_TIMER = "idle-expiry";
+
+export interface ServiceOptions {
+  store: LobbyStore;
+  questions: QuestionSource;
+  judge: AnswerJudge;
+  clock?: Clock;
+  idleMs?: number;
+  newId?: () => string;
+  newCode?: () => string;
+  log?: (line: string) => void;
+}
+
+interface Entry {
+  state: LobbyState;
+  timers: LobbyTimers;
+}
+
+export type Created = { ok: true; state: LobbyState; playerId: string } | Extract<Outcome, { ok: false }>;
+
+export class LobbyService {
+  broadcaster: Broadcaster = silentBroadcaster;
+  private readonly lobbies = new Map<string, Entry>();
+  private readonly clock: Clock;
+  private readonly idleMs: number;
+  private readonly newId: () => string;
+  private readonly newCode: () => string;
+  private readonly log: (line: string) => void;
+
+  constructor(private readonly opts: ServiceOptions) {
+    this.clock = opts.clock ?? realClock;
+    this.idleMs = opts.idleMs ?? DEFAULT_IDLE_MS;
+    this.newId = opts.newId ?? (() => crypto.randomUUID());
+    this.newCode = opts.newCode ?? (() => randomCode());
+    this.log = opts.log ?? ((line) => console.log(line));
+    this.restore();
+  }
+
+  /** Brings back every saved lobby; those idle past their lifetime are dropped. */
+  private restore(): void {
+    const now = this.clock.now();
+    for (const { state, updatedAt } of this.opts.store.loadAll()) {
+      if (updatedAt + this.idleMs <= now) {
+        this.opts.store.remove(state.code);
+        continue;
+      }
+      // No socket survives a restart: everyone is away until they reconnect.
+      const restored = { ...state, players: state.players.map((p) => ({ ...p, connected: false })) };
+      const entry = { state: restored, timers: new LobbyTimers(this.clock) };
+      this.lobbies.set(state.code, entry);
+      entry.timers.at(IDLE_TIMER, updatedAt + this.idleMs, () => this.expire(state.code));
+      this.run(state.code, entry, resumeEffects(restored));
+    }
+  }
+
+  get size(): number {
+    return this.lobbies.size;
+  }
+
+  get(code: string): LobbyState | undefined {
+    return this.lobbies.get(normalizeCode(code))?.state;
+  }
+
+  /** Whether this player still holds a seat in this lobby (kicked and departed players do not). */
+  seated(code: string, playerId: string): boolean {
+    const state = this.get(code);
+    return Boolean(state && findPlayer(state, playerId));
+  }
+
+  create(hostName: string): Created {
+    const name = validName(hostName);
+    if (!name) return refuse(400, `Name must be 1-${NAME_MAX} characters`);
+    let code = this.newCode();
+    for (let tries = 0; this.lobbies.has(code); tries++) {
+      if (tries > 1000) return refuse(409, "No free lobby code, try again later");
+      code = this.newCode();
+    }
+    const playerId = this.newId();
+    const state = createLobby(code, playerId, name, this.clock.now());
+    const entry = { state, timers: new LobbyTimers(this.clock) };
+    this.lobbies.set(code, entry);
+    this.opts.store.save(state, this.clock.now());
+    this.touch(code, entry);
+    return { ok: true, state, playerId };
+  }
+
+  dispatch(rawCode: string, command: Command): Outcome {
+    const code = normalizeCode(rawCode);
+    const entry = this.lobbies.get(code);
+    if (!entry) return refuse(404, "Lobby not found");
+    const now = this.clock.now();
+    const outcome = reduce(entry.state, command, { now });
+    if (!outcome.ok || outcome.state === entry.state) return outcome;
+    entry.state = outcome.state;
+    // Durable before anyone hears of it.
+    const closing = outcome.effects.some((e) => e.type === "close");
+    if (command.type === "chat") this.opts.store.appendChat(code, outcome.state.chat.at(-1)!, now);
+    else if (!closing) this.opts.store.save(outcome.state, now);
+    if (!closing) this.touch(code, entry);
+    this.run(code, entry, outcome.effects);
+    return outcome;
+  }
+
+  /** Starting fetches a game's questions first (maybe from an AI), outside the lobby's command flow. */
+  async startGame(rawCode: string, by: string): Promise<Outcome> {
+    const state = this.get(rawCode);
+    if (!state) return refuse(404, "Lobby not found");
+    const refusal = canStartGame(state, by);
+    if (refusal) return refusal;
+    const questions = await this.opts.questions.pick({ tags: state.settings.tags, count: state.settings.rounds, exclude: state.asked }).catch((err: unknown) => {
+      this.log(`questions: could not pick for ${state.code}: ${String(err)}`);
+      return [];
+    });
+    return this.dispatch(state.code, { type: "startGame", by, questions });
+  }
+
+  private touch(code: string, entry: Entry): void {
+    entry.timers.at(IDLE_TIMER, this.clock.now() + this.idleMs, () => this.expire(code));
+  }
+
+  private expire(code: string): void {
+    const entry = this.lobbies.get(code);
+    if (!entry) return;
+    this.log(`lobby ${code} expired after being idle`);
+    this.run(code, entry, [{ type: "emit", to: { kind: "room" }, event: "lobby-ended", payload: { lobbyCode: code } }, { type: "close" }]);
+  }
+
+  private run(code: string, entry: Entry, effects: Effect[]): void {
+    for (const effect of effects) {
+      switch (effect.type) {
+        case "emit":
+          this.broadcaster.emit(code, effect.to, effect.event, effect.payload);
+          break;
+        case "schedule":
+          entry.timers.at(effect.key, effect.at, () => this.dispatch(code, effect.command));
+          break;
+        case "cancel":
+          entry.timers.cancel(effect.key);
+          break;
+        case "judge":
+          void this.judge(code, effect);
+          break;
+        case "seat":
+          this.broadcaster.seat(code, effect.playerId, effect.team);
+          break;
+        case "close":
+          entry.timers.dispose();
+          this.lobbies.delete(code);
+          this.opts.store.remove(code);
+          this.broadcaster.close(code);
+          break;
+      }
+    }
+  }
+
+  private async judge(code: string, effect: Extract<Effect, { type: "judge" }>): Promise<void> {
+    const verdicts: Partial<Record<Team, boolean>> = {};
+    await Promise.all(
+      (Object.entries(effect.answers) as [Team, string][]).map(async ([team, given]) => {
+        verdicts[team] = await this.opts.judge.judge(effect.question, given).catch((err: unknown) => {
+          this.log(`judge: failed on round ${effect.roundNumber} of ${code}, counted wrong: ${String(err)}`);
+          return false;
+        });
+      }),
+    );
+    this.dispatch(code, { type: "judged", roundNumber: effect.roundNumber, verdicts });
+  }
+
+  /** Timers stop; state is already durable. */
+  shutdown(): void {
+    for (const entry of this.lobbies.values()) entry.timers.dispose();
+  }
+
+  /** Live timers across lobbies, so tests can see that none outlive their lobby. */
+  get timerCount(): number {
+    let n = 0;
+    for (const entry of this.lobbies.values()) n += entry.timers.size;
+    return n;
+  }
+}

@@ -1,0 +1,46 @@
+// A clock tests move by hand: timers fire in deadline order as advance() passes them.
+import type { Clock } from "../../src/lobbies/clock";
+
+interface Pending {
+  id: number;
+  at: number;
+  fn: () => void;
+}
+
+export class FakeClock implements Clock {
+  private time: number;
+  private seq = 0;
+  private pending: Pending[] = [];
+
+  constructor(start = 1_700_000_000_000) {
+    this.time = start;
+  }
+
+  now = () => this.time;
+
+  setTimeout = (fn: () => void, ms: number) => {
+    const id = ++this.seq;
+    this.pending.push({ id, at: this.time + Math.max(0, ms), fn });
+    return id;
+  };
+
+  clearTimeout = (handle: unknown) => {
+    this.pending = this.pending.filter((p) => p.id !== handle);
+  };
+
+  get timers(): number {
+    return this.pending.length;
+  }
+
+  advance(ms: number): void {
+    const until = this.time + ms;
+    for (;;) {
+      const next = this.pending.filter((p) => p.at <= until).sort((a, b) => a.at - b.at || a.id - b.id)[0];
+      if (!next) break;
+      this.pending = this.pending.filter((p) => p !== next);
+      this.time = next.at;
+      next.fn();
+    }
+    this.time = until;
+  }
+}
