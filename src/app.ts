@@ -4,8 +4,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { Elysia } from "elysia";
 import { loadBank } from "./ai/bank";
-import { localJudge } from "./ai/local-judge";
-import { OfflineQuestions } from "./ai/offline-source";
+import { makeAi } from "./ai/providers";
 import { ApiError, MAX_BODY_BYTES } from "./api/errors";
 import { RateLimiter } from "./api/rate-limit";
 import { lobbyRoutes } from "./api/routes";
@@ -16,6 +15,8 @@ import type { AnswerJudge, QuestionSource } from "./lobbies/seams";
 import { LobbyService } from "./lobbies/service";
 import { LobbyStore } from "./lobbies/store";
 import { createRealtime, SOCKET_PATH } from "./realtime/socket-server";
+import { loadManifest } from "./pages/build";
+import { pageRoutes } from "./pages/routes";
 import { tokenSecret } from "./secret";
 
 export interface AppOverrides {
@@ -38,8 +39,9 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
   const log = overrides.log ?? ((line: string) => console.log(line));
   mkdirSync(config.DATA_DIR, { recursive: true });
   const store = new LobbyStore(join(config.DATA_DIR, "stealmate.sqlite"));
-  const questions = overrides.questions ?? new OfflineQuestions(loadBank(config.DATA_DIR, log));
-  const service = new LobbyService({ store, questions, judge: overrides.judge ?? localJudge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, log });
+  const ai = makeAi(config, loadBank(config.DATA_DIR, log), log);
+  const questions = overrides.questions ?? ai.questions;
+  const service = new LobbyService({ store, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, log });
   const tokens = new Tokens(tokenSecret(config.DATA_DIR, config.JWT_SECRET), config.TOKEN_TTL_S);
   const clientIps = new WeakMap<Request, string>();
 
@@ -57,6 +59,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
       set.status = 500;
       return { success: false, message: "Internal error" };
     })
+    .use(pageRoutes(service, await loadManifest(), () => (overrides.clock ?? Date).now()))
     .use(
       lobbyRoutes({
         service,

@@ -16,7 +16,7 @@ const schema = z.object({
     .transform((s) => s.split(",").map((o) => o.trim()).filter(Boolean)),
   ANTHROPIC_API_KEY: z.string().min(1).optional(),
   ANTHROPIC_BASE_URL: z.string().url().optional(),
-  AI_MODEL: z.string().min(1).default("claude-sonnet-4-5"),
+  AI_MODEL: z.string().min(1).default("claude-sonnet-4-6"),
   AI_TIMEOUT_MS: ms.default(8000),
   LOBBY_IDLE_MS: ms.default(2 * 60 * 60 * 1000),
   /** create/join calls one address may make per minute */

@@ -12,7 +12,8 @@ export type { Verdict } from "./answer-check/verdict";
 /** Longer guesses are essays or injection attempts, never a quiz answer. */
 export const MAX_GUESS_LENGTH = 200;
 
-const QUANTITY_QUESTION = /\b(?:how (?:many|much|long|far|old|tall|high|big|deep|wide|heavy|fast)|what year|which year|when)\b/;
+const QUANTITY_QUESTION =
+  /\b(?:how (?:many|much|long|far|old|tall|high|big|deep|wide|heavy|fast|hot|cold)|what (?:year|temperature|percentage)|which year|when)\b/;
 
 export function checkAnswer(q: { answer: string; aliases: string[]; question?: string }, given: string): Verdict {
   const guess = given.trim();
@@ -30,7 +31,7 @@ export function checkAnswer(q: { answer: string; aliases: string[]; question?: s
     for (const answer of answerForms(rawAnswer)) {
       for (const reading of guesses) {
         const verdict = compareForms(reading, answer, quantityQuestion);
-        if (verdict.correct && verdict.confidence === 1) return verdict;
+        if (verdict.correct && verdict.confidence === 1) return { ...verdict }; // a copy: callers may keep or change it
         const surname = verdict.correct ? null : surnameConfidence(reading, answer, rawAnswer, q.question);
         const match = surname === null ? verdict : { correct: true, confidence: surname };
         if (match.correct) {

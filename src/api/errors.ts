@@ -17,10 +17,12 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_BODY_BYTES) throw new ApiError(413, "Request body too large");
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new ApiError(413, "Request body too large");
+  // Bytes, not characters: a chunked body has no Content-Length, and "é" is one character in two bytes.
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength > MAX_BODY_BYTES) throw new ApiError(413, "Request body too large");
   let json: unknown;
   try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     json = text ? JSON.parse(text) : {};
   } catch {
     throw new ApiError(400, "Malformed JSON body");

@@ -116,7 +116,11 @@ export function lobbyRoutes({ service, tokens, limiter, allowedOrigins, clientIp
       const body = await readBody(request, submitBody);
       sameLobby(claims, body.code);
       if (body.playerId && body.playerId !== claims.sub) throw new ApiError(403, "You can only answer as yourself");
-      const player = service.get(claims.lobby)!.players.find((p) => p.id === claims.sub)!;
+      // The body arrived after authentication: the lobby may have ended, or the player left, meanwhile.
+      const state = service.get(claims.lobby);
+      if (!state) throw new ApiError(404, "Lobby not found");
+      const player = state.players.find((p) => p.id === claims.sub);
+      if (!player) throw new ApiError(404, "Player not found");
       const team = body.team ?? player.team;
       accepted(service.dispatch(claims.lobby, { type: "submit", playerId: claims.sub, team, roundNumber: body.roundNumber, answer: body.answer, isSteal: body.isSteal }));
       return { success: true, message: "Answer locked" };

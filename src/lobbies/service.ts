@@ -109,7 +109,7 @@ export class LobbyService {
     if (!entry) return refuse(404, "Lobby not found");
     const now = this.clock.now();
     const outcome = reduce(entry.state, command, { now });
-    if (!outcome.ok || outcome.state === entry.state) return outcome;
+    if (!outcome.ok || (outcome.state === entry.state && outcome.effects.length === 0)) return outcome;
     entry.state = outcome.state;
     // Durable before anyone hears of it.
     const closing = outcome.effects.some((e) => e.type === "close");
@@ -176,7 +176,7 @@ export class LobbyService {
     const verdicts: Partial<Record<Team, boolean>> = {};
     await Promise.all(
       (Object.entries(effect.answers) as [Team, string][]).map(async ([team, given]) => {
-        verdicts[team] = await this.opts.judge.judge(effect.question, given).catch((err: unknown) => {
+        verdicts[team] = await Promise.resolve().then(() => this.opts.judge.judge(effect.question, given)).catch((err: unknown) => {
           this.log(`judge: failed on round ${effect.roundNumber} of ${code}, counted wrong: ${String(err)}`);
           return false;
         });

@@ -1,5 +1,6 @@
 // Island bundling with Bun.build, used by `bun run build` and, when no build exists, at start.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { basename, join } from "node:path";
 import type { Assets } from "./document";
 
@@ -25,6 +26,12 @@ export async function buildIslands(): Promise<Manifest> {
     define: { "process.env.NODE_ENV": '"production"' },
   });
   if (!result.success) throw new AggregateError(result.logs, "island build failed");
+  // Compressed once here rather than on every request.
+  for (const output of result.outputs) {
+    const bytes = readFileSync(output.path);
+    writeFileSync(`${output.path}.gz`, gzipSync(bytes, { level: 9 }));
+    writeFileSync(`${output.path}.br`, brotliCompressSync(bytes));
+  }
   const manifest = {} as Manifest;
   for (const page of PAGES) {
     const entry = result.outputs.find((o) => o.kind === "entry-point" && basename(o.path).startsWith(`${page}-`));
@@ -38,8 +45,19 @@ export async function buildIslands(): Promise<Manifest> {
   return manifest;
 }
 
-/** The built manifest, building first when there is none (a fresh checkout's first start). */
+/** Newest modification time of the sources that go into the bundles. */
+function newestSource(): number {
+  let newest = 0;
+  for (const dir of ["islands", "src/game", "src/pages"]) {
+    for (const entry of readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+/** The built manifest, building first when there is none or the sources are newer. */
 export async function loadManifest(): Promise<Manifest> {
-  if (existsSync(MANIFEST)) return JSON.parse(readFileSync(MANIFEST, "utf8")) as Manifest;
+  if (existsSync(MANIFEST) && statSync(MANIFEST).mtimeMs >= newestSource()) return JSON.parse(readFileSync(MANIFEST, "utf8")) as Manifest;
   return buildIslands();
 }

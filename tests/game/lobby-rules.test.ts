@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { ROUND_TIMER } from "../../src/game/effects";
 import { createLobby } from "../../src/game/lobby-rules";
-import type { LobbyState, Team } from "../../src/game/types";
+import type { ChatMessage, LobbyState, Team } from "../../src/game/types";
 import { reduce } from "../../src/game/reduce";
 import { lobbyView } from "../../src/game/views";
 import { emits, emitted, expectRefused, game, HOST, lobby, ofType, pid, run, T0 } from "../support/builders";
@@ -276,9 +276,9 @@ describe("chat", () => {
 
   test("room chat goes to the room with the message fields of SPEC section 3", () => {
     const { state, effects } = say(lobby(2), pid(2), "  hello all ", "game", T0 + 5);
-    const msg = { message: "hello all", playerId: pid(2), playerName: "P2", team: "red", chatType: "game", timestamp: T0 + 5 };
+    const msg: ChatMessage = { message: "hello all", playerId: pid(2), playerName: "P2", team: "red", chatType: "game", timestamp: T0 + 5 };
     expect(emitted(effects, "chat-message")).toEqual([{ type: "emit", to: { kind: "room" }, event: "chat-message", payload: msg }]);
-    expect(state.chat).toEqual([msg as (typeof state.chat)[number]]);
+    expect(state.chat).toEqual([msg]);
   });
 
   test("team chat goes only to the sender's team", () => {

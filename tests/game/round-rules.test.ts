@@ -4,7 +4,7 @@ import { describe, expect, test } from "bun:test";
 import type { Command } from "../../src/game/commands";
 import { ROUND_TIMER, type Effect } from "../../src/game/effects";
 import { reduce } from "../../src/game/reduce";
-import type { LobbyState, Team } from "../../src/game/types";
+import type { LobbyState, RoundResult, Team } from "../../src/game/types";
 import { emits, emitted, expectRefused, game, HOST, lobby, memberOf, ofType, pid, playRound, question, questions, run, startRound, T0 } from "../support/builders";
 
 const submit = (team: Team, answer: string, isSteal = false, roundNumber = 1, playerId = memberOf(team)): Command => ({ type: "submit", playerId, team, roundNumber, answer, isSteal });
@@ -163,7 +163,7 @@ describe("the end of a round", () => {
     state = run(state, submit("blue", "Quokka1"), T0 + 1000).state;
     state = run(state, submit("red", "Wombat"), T0 + 2000).state;
     const { state: done, effects } = run(state, { type: "judged", roundNumber: 1, verdicts: { blue: true, red: false } });
-    const round = {
+    const round: RoundResult = {
       number: 1,
       question: question(1).question,
       category: "General",
@@ -180,7 +180,7 @@ describe("the end of a round", () => {
       overruled: [],
     };
     expect(done.game!.phase).toBe("results");
-    expect(done.game!.rounds).toEqual([round as (typeof done.game.rounds)[number]]);
+    expect(done.game!.rounds).toEqual([round]);
     expect(done.game!.scores).toEqual({ blue: 1, red: 0 });
     const results = emitted(effects, "round-results");
     expect(results).toHaveLength(1);

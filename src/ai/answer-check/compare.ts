@@ -16,6 +16,8 @@ export function compareForms(guess: string[], answer: string[], quantityQuestion
   if (guessNumbers.join(" ") !== answerNumbers.join(" ")) return CERTAIN_MISS;
   if (guess.join("") === answer.join("")) return CERTAIN_MATCH;
   if (guessNumbers.length === guess.length) return bareNumber(guess, answer, quantityQuestion);
+  // "Rio" for "Rio de Janeiro" is fine, "Isaac" for "Isaac Newton" is not: leading words alone are for the AI judge.
+  if (guess.length < answer.length && guess.every((token, i) => token === answer[i])) return { correct: false, confidence: 0.6 };
   if (isKnownName(guess)) return { correct: false, confidence: 0.95 };
   if (guess.length === answer.length) return judgeTokens(guess, answer);
   return judgeWord(guess.join(""), answer.join(""));
@@ -23,7 +25,12 @@ export function compareForms(guess: string[], answer: string[], quantityQuestion
 
 /** Judges equally long token lists pairwise: every word must pass, and the weakest pass sets the confidence. */
 export function judgeTokens(guess: string[], answer: string[]): Verdict {
-  const verdicts = guess.map((token, i) => judgeWord(token, answer[i]!));
+  const verdicts = guess.map((token, i) => {
+    const word = answer[i]!;
+    // An initial stands for a given name ("I. Newton", "J F Kennedy"), never for the last word.
+    const initial = token.length === 1 && word.length > 1 && word.startsWith(token) && i < answer.length - 1;
+    return initial ? { correct: true, confidence: 0.85 } : judgeWord(token, word);
+  });
   const misses = verdicts.filter((verdict) => !verdict.correct);
   if (misses.length > 1) return CERTAIN_MISS;
   if (misses.length === 1) return misses[0]!;

@@ -26,6 +26,8 @@ export const HONORIFICS = new Set([
 // "Mount Everest" is "Everest" and "the Pacific Ocean" is "the Pacific" to any quizmaster.
 const LEADING_DESCRIPTORS = new Set(["mount", "lake", "river", "planet"]);
 const TRAILING_DESCRIPTORS = new Set(["river", "ocean", "desert"]);
+// "Martin Luther King Jr." is also answered as "Martin Luther King".
+const NAME_SUFFIXES = new Set(["jr", "sr", "junior", "senior"]);
 // Leading abbreviations that mean one word in place names: "St Lucia", "Mt Fuji".
 export const LEADING_ABBREVIATIONS: Record<string, string> = { st: "saint", mt: "mount" };
 
@@ -54,6 +56,11 @@ export function stripFiller(tokens: string[]): string[] {
 /** Drops the first token when it is in `words` and at least `keep` tokens would remain. */
 export function dropLeading(tokens: string[], words: Set<string>, keep = 1): string[] {
   return tokens.length > keep && words.has(tokens[0]!) ? tokens.slice(1) : tokens;
+}
+
+/** Drops a trailing "Jr."/"Sr."; null when there is none. */
+export function dropNameSuffix(tokens: string[]): string[] | null {
+  return tokens.length > 2 && NAME_SUFFIXES.has(tokens.at(-1)!) ? tokens.slice(0, -1) : null;
 }
 
 /** "Mount Everest" -> "everest", "Amazon River" -> "amazon"; null when there is no descriptor. */

@@ -11,6 +11,7 @@ import {
   LEADING_ABBREVIATIONS,
   dropDescriptor,
   dropLeading,
+  dropNameSuffix,
   stripFiller,
 } from "./filler";
 
@@ -35,14 +36,15 @@ export function canonical(tokens: string[]): string[] {
 
 export function answerForms(answer: string): string[][] {
   const base = canonical(tokenize(fold(answer)));
-  return unique([base, dropLeading(base, HONORIFICS, 2), dropDescriptor(base) ?? base]);
+  return unique([base, dropLeading(base, HONORIFICS, 2), dropDescriptor(base) ?? base, dropNameSuffix(base) ?? base]);
 }
 
 export function guessForms(guess: string): string[][] {
   const typed = tokenize(fold(guess));
   const unfilled = stripFiller(typed);
-  const readings = [typed, unfilled, dropLeading(unfilled, FOREIGN_ARTICLES), dropLeading(unfilled, HONORIFICS)];
-  return unique(readings.map((reading) => withoutYearPreposition(canonical(reading))));
+  const readings = [typed, unfilled, dropLeading(unfilled, FOREIGN_ARTICLES), dropLeading(unfilled, HONORIFICS)]
+    .map((reading) => withoutYearPreposition(canonical(reading)));
+  return unique([...readings, ...readings.map((reading) => dropDescriptor(reading) ?? reading)]);
 }
 
 /** "in 1969" answers "when"-questions as well as "1969" does. */

@@ -34,11 +34,14 @@ stockholm, copenhagen, helsinki, dublin, moscow, kiev, kyiv, cairo, lagos, nairo
 osaka, beijing, shanghai, seoul, delhi, mumbai, lima, quito, bogota, caracas, havana, ottawa,
 toronto, sydney, melbourne, canberra, perth, boston, austin, dallas, denver, bern, geneva, zurich`;
 
+// Painters that quiz players famously mix up.
+const PEOPLE = `monet, manet`;
+
 const SKY_AND_CONTINENTS = `africa, america, antarctica, asia, europe, oceania, mercury, venus, earth,
 mars, jupiter, saturn, uranus, neptune, pluto, ceres, moon, sun`;
 
 const KNOWN = new Set(
-  [COUNTRIES, US_STATES, CITIES, SKY_AND_CONTINENTS]
+  [COUNTRIES, US_STATES, CITIES, PEOPLE, SKY_AND_CONTINENTS]
     .flatMap((list) => list.split(","))
     .map((name) => tokenize(fold(name)).join(" ")),
 );

@@ -7,13 +7,13 @@ import { fold, tokenize } from "./normalize";
 const PERSON_QUESTION = new RegExp(
   "\\b(?:who|whom|whose)\\b|\\b(?:which|what|name the|name this|this)\\s+(?:[a-z]+\\s+){0,2}?" +
     "(?:person|man|woman|artist|painter|sculptor|composer|musician|singer|rapper|actor|actress|director|" +
-    "scientist|physicist|chemist|biologist|mathematician|astronomer|inventor|engineer|philosopher|" +
+    "scientist|physicist|chemist|biologist|naturalist|botanist|economist|psychologist|mathematician|" +
+    "astronomer|inventor|engineer|architect|philosopher|historian|prophet|dictator|ruler|monarch|" +
     "author|writer|novelist|poet|playwright|president|prime minister|king|queen|emperor|pharaoh|" +
     "leader|explorer|astronaut|athlete|player|footballer|general|saint|character|detective)s?\\b",
 );
-// Name particles may stay lowercase ("Ludwig van Beethoven") and are never a surname on their own.
+// Name particles stay lowercase inside a name ("Ludwig van Beethoven") without making it look like a title.
 const PARTICLES = new Set(["da", "de", "del", "della", "di", "du", "van", "von", "der", "den", "la", "le", "bin", "al", "y"]);
-const SUFFIXES = new Set(["jr", "sr", "junior", "senior"]);
 // First words of place names whose last word alone would be something else ("New York" -> "York").
 const PLACE_STARTS = new Set([
   "new", "north", "south", "east", "west", "upper", "lower", "great", "little", "san", "santa", "saint",
@@ -31,9 +31,8 @@ const PLACE_ENDS = new Set([
  * The question decides whether the answer is a person; without one, name-like capitalisation does.
  */
 export function surnameConfidence(guess: string[], answer: string[], rawAnswer: string, question?: string): number | null {
-  const name = SUFFIXES.has(answer.at(-1) ?? "") ? answer.slice(0, -1) : answer;
-  if (name.length < 2 || guess.length >= name.length || isNumberToken(name.at(-1)!)) return null;
-  const verdict = judgeTokens(guess, name.slice(name.length - guess.length));
+  if (answer.length < 2 || guess.length >= answer.length || isNumberToken(answer.at(-1)!)) return null;
+  const verdict = judgeTokens(guess, answer.slice(answer.length - guess.length));
   if (!verdict.correct) return null;
   const personSure = question !== undefined && PERSON_QUESTION.test(fold(question));
   if (personSure) return Math.min(verdict.confidence, 0.95);

@@ -11,18 +11,20 @@ const IRREGULAR_PLURALS: Record<string, string> = {
 };
 
 /** Edits a word of this length may carry and still count: none up to 3 letters, 1 up to 7, then 2. */
-export const tolerance = (length: number) => (length <= 3 ? 0 : length <= 7 ? 1 : 2);
+const tolerance = (length: number) => (length <= 3 ? 0 : length <= 7 ? 1 : 2);
 
 export function judgeWord(guess: string, answer: string): Verdict {
   if (guess === answer || sharesSingular(guess, answer)) return { correct: true, confidence: 1 };
-  // Numbers and guesses that name a different known thing get no typo tolerance at all.
+  // A year or count one digit off is simply another number: digits get no typo tolerance.
   if (/\d/.test(guess) || /\d/.test(answer)) return { correct: false, confidence: 1 };
+  // "Iraq" typed for "Iran" is a real, different place, not a slip of the finger.
   if (isKnownName([guess])) return { correct: false, confidence: 0.95 };
 
   const shorter = Math.min(guess.length, answer.length);
   const allowed = tolerance(shorter);
   const swapped = isAdjacentSwap(guess, answer);
-  const edits = swapped ? 1 : distance(guess, answer);
+  const raw = distance(guess, answer);
+  const edits = swapped || (raw === 2 && isMovedLetter(guess, answer)) ? 1 : raw;
   if (guess[0] !== answer[0]) {
     // Gambia/Zambia, Russia/Prussia: a changed first letter usually means another word.
     return { correct: false, confidence: edits > allowed ? 1 : shorter >= 8 ? 0.6 : 0.85 };
@@ -40,9 +42,9 @@ export function judgeWord(guess: string, answer: string): Verdict {
 function typoConfidence(edits: number, shorter: number, guess: string, answer: string): number {
   const ratio = edits / shorter;
   const confidence = ratio <= 0.1 ? 0.95 : ratio <= 0.15 ? 0.9 : ratio <= 0.2 ? 0.8 : 0.7;
-  // A word missing or gaining one last letter ("Washingto", "Austrian") may be a different word.
+  // A short word missing or gaining one last letter ("Austrian", "Swede") may be a different word.
   const [short, long] = guess.length < answer.length ? [guess, answer] : [answer, guess];
-  const trimmedEnd = long.length === short.length + 1 && long.startsWith(short) && long.at(-1) !== short.at(-1);
+  const trimmedEnd = shorter < 8 && long.length === short.length + 1 && long.startsWith(short) && long.at(-1) !== short.at(-1);
   return trimmedEnd ? Math.min(confidence, 0.7) : confidence;
 }
 
@@ -77,6 +79,11 @@ function isAdjacentSwap(a: string, b: string): boolean {
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
   return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
+/** "Ghandi" for "Gandhi": one letter typed in the wrong place is one slip, not a deletion plus an insertion. */
+function isMovedLetter(a: string, b: string): boolean {
+  return a.length === b.length && [...a].sort().join("") === [...b].sort().join("");
 }
 
 /** True when both words are forms of one noun: "Beatle"/"Beatles", "country"/"countries", "man"/"men". */

@@ -1,0 +1,56 @@
+// 'Start a new room': mode tiles (only Teams is playable), a name, and Host.
+import { useState } from "react";
+import { NAME_MAX } from "../src/game/settings";
+import { api, attempt } from "./client/api";
+import { go } from "./client/navigate";
+import { saveSession } from "./client/token";
+
+const MODES = [
+  // Chess glyphs: a nod to the name, and present in every system font, unlike emoji.
+  { name: "Teams", icon: "♜", ready: true },
+  { name: "Tournament", icon: "♛", ready: false },
+  { name: "Duels", icon: "♞", ready: false },
+];
+
+export default function HostCard() {
+  const [name, setName] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function host() {
+    setBusy(true);
+    const res = await attempt("Failed to create lobby", () => api("POST", "/api/lobby/create", { playerName: name.trim() }, false));
+    const lobby = res.lobby as { code: string } | undefined;
+    if (res.success && typeof res.token === "string" && lobby) {
+      saveSession(res.token, lobby.code);
+      return go(`/lobby/${lobby.code}`);
+    }
+    setBusy(false);
+  }
+
+  return (
+    <form
+      className="stack"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (name.trim()) void host();
+      }}
+    >
+      <div className="modes" role="group" aria-label="Game mode">
+        {MODES.map((m) => (
+          <button key={m.name} type="button" className="mode" aria-pressed={m.ready} disabled={!m.ready}>
+            <span aria-hidden="true" className="glyph">
+              {m.icon}
+            </span>
+            {m.name}
+            {!m.ready && <span className="badge uc">Under Construction</span>}
+          </button>
+        ))}
+      </div>
+      <label htmlFor="host-name">Your name</label>
+      <input id="host-name" placeholder="Enter your name" maxLength={NAME_MAX} autoComplete="nickname" value={name} onChange={(e) => setName(e.target.value.slice(0, NAME_MAX))} />
+      <button type="submit" className="primary" disabled={!name.trim() || busy}>
+        Host
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+// 'Join a lobby': a 4-character code (forced to upper case) and a name.
+import { useState } from "react";
+import { CODE_LENGTH, NAME_MAX } from "../src/game/settings";
+import { joinLobby } from "./client/join";
+
+export default function JoinCard() {
+  const [code, setCode] = useState("");
+  const [name, setName] = useState("");
+  const [busy, setBusy] = useState(false);
+  const ready = code.trim() !== "" && name.trim() !== "" && !busy;
+
+  return (
+    <form
+      className="stack"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!ready) return;
+        setBusy(true);
+        if (!(await joinLobby(code, name))) setBusy(false);
+      }}
+    >
+      <label htmlFor="join-code">Lobby code</label>
+      <input
+        id="join-code"
+        placeholder="ABCD"
+        maxLength={CODE_LENGTH}
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        value={code}
+        onChange={(e) => setCode(e.target.value.toUpperCase().slice(0, CODE_LENGTH))}
+      />
+      <label htmlFor="join-name">Your name</label>
+      <input id="join-name" placeholder="Enter your name" maxLength={NAME_MAX} autoComplete="nickname" value={name} onChange={(e) => setName(e.target.value.slice(0, NAME_MAX))} />
+      <button type="submit" className="blue" disabled={!ready}>
+        Join
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+// The ?join={code} flow: look the lobby up, ask for a name, join. The parameter is then cleared.
+import { useEffect, useState } from "react";
+import { NAME_MAX } from "../src/game/settings";
+import { api } from "./client/api";
+import { joinLobby } from "./client/join";
+
+export default function JoinDialog() {
+  const [code, setCode] = useState<string | null>(null);
+  const [name, setName] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const wanted = url.searchParams.get("join")?.trim().toUpperCase();
+    if (!wanted) return;
+    url.searchParams.delete("join");
+    window.history.replaceState(null, "", url.pathname + url.search + url.hash);
+    void api("GET", `/api/lobby/${encodeURIComponent(wanted)}`, undefined, false).then((res) => {
+      // 401/403 still mean the lobby is there; only its details are withheld.
+      if (res.success || res.status === 401 || res.status === 403) setCode(wanted);
+    });
+  }, []);
+
+  if (!code) return null;
+  return (
+    <div className="dialog-back">
+      <form
+        className="card dialog stack"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="join-dialog-title"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (!name.trim() || busy) return;
+          setBusy(true);
+          if (!(await joinLobby(code, name))) setBusy(false);
+        }}
+      >
+        <h2 id="join-dialog-title">Join Lobby</h2>
+        <p className="muted">Enter your name to join lobby {code}.</p>
+        <input aria-label="Your name" placeholder="Enter your name" maxLength={NAME_MAX} autoFocus value={name} onChange={(e) => setName(e.target.value.slice(0, NAME_MAX))} />
+        <div className="row spread">
+          <button type="button" className="ghost" onClick={() => setCode(null)}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={!name.trim() || busy}>
+            Join
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

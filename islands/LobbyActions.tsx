@@ -1,0 +1,4 @@
+// Placeholder until this island is built.
+export default function LobbyActions() {
+  return null;
+}

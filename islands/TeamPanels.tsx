@@ -1,0 +1,117 @@
+// Both team cards (SPEC 2 "Lobby", DESIGN 3): a captain slot, member rows, and the seat buttons.
+// The Island wrapper is already the `.grid.lobby`, so the two cards are returned side by side.
+import { useSignals } from "@preact/signals-react/runtime";
+import { useState } from "react";
+import { MAX_TEAM_SIZE } from "../src/game/settings";
+import type { Team } from "../src/game/types";
+import type { LobbyView, PlayerView } from "../src/game/views";
+import { api, attempt } from "./client/api";
+import { useStore } from "./client/store";
+
+// A shape as well as a colour, so the teams stay apart for colour-blind players.
+const TEAMS: { team: Team; title: string; shape: string }[] = [
+  { team: "blue", title: "Blue Team", shape: "●" },
+  { team: "red", title: "Red Team", shape: "▲" },
+];
+
+interface Viewer {
+  me: PlayerView | null;
+  isHost: boolean;
+  busy: boolean;
+  select: (team: Team, isCaptain: boolean) => void;
+  kick: (player: PlayerView) => void;
+}
+
+export default function TeamPanels() {
+  useSignals();
+  const store = useStore();
+  const [busy, setBusy] = useState(false);
+  const lobby = store.lobby.value;
+  if (!lobby) return null;
+
+  // The store follows the socket events; the call's own lobby is not applied, because an answer
+  // that arrives after a newer event would roll the teams back.
+  const viewer: Viewer = {
+    me: store.me.value,
+    isHost: store.isHost.value,
+    busy,
+    select: (team, isCaptain) => {
+      setBusy(true);
+      void attempt("Failed to join team", () => api("POST", "/api/lobby/teamSelect", { team, isCaptain })).finally(() => setBusy(false));
+    },
+    // A failed kick is swallowed (SPEC 8); the player simply stays listed.
+    kick: (player) => void attempt("Failed to kick player", () => api("POST", "/api/lobby/kickPlayer", { playerId: player.id })),
+  };
+  return (
+    <>
+      {TEAMS.map((t) => (
+        <TeamCard key={t.team} {...t} lobby={lobby} viewer={viewer} />
+      ))}
+    </>
+  );
+}
+
+function TeamCard({ team, title, shape, lobby, viewer }: { team: Team; title: string; shape: string; lobby: LobbyView; viewer: Viewer }) {
+  const { me, busy, select } = viewer;
+  const players = team === "blue" ? lobby.blueTeam : lobby.redTeam;
+  const captain = lobby.captains[team] ?? players.find((p) => p.isCaptain) ?? null;
+  const members = players.filter((p) => p.id !== captain?.id);
+  const full = players.length >= MAX_TEAM_SIZE;
+  // Before the session knows who is looking (server render, first paint) seat buttons stay inert.
+  const seated = me?.team === team;
+  const canJoin = !full && !(seated && !me?.isCaptain);
+
+  return (
+    <section className={`card team ${team}-t stack`} aria-labelledby={`${team}-title`}>
+      <h2 id={`${team}-title`}>
+        <span className="shape" aria-hidden="true">
+          {shape}
+        </span>
+        {`${title} (${players.length}/${MAX_TEAM_SIZE})`}
+      </h2>
+      {captain ? (
+        <Seat player={captain} viewer={viewer} captain />
+      ) : (
+        <div className="slot vacant">
+          <span className="badge">CAPTAIN</span>
+          <button type="button" className="primary" disabled={!me || busy || (full && !seated)} onClick={() => select(team, true)}>
+            Become Captain
+          </button>
+        </div>
+      )}
+      <ul className="players" aria-label={`${title} members`}>
+        {members.map((p) => (
+          <li key={p.id}>
+            <Seat player={p} viewer={viewer} />
+          </li>
+        ))}
+        {members.length === 0 && <li className="muted">No members yet</li>}
+      </ul>
+      {canJoin && (
+        <button type="button" className={team} disabled={!me || busy} onClick={() => select(team, false)}>
+          Join as Member
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** One occupied slot: name, badges, an away marker (not just dimming), and the host's kick. */
+function Seat({ player, viewer, captain = false }: { player: PlayerView; viewer: Viewer; captain?: boolean }) {
+  const mine = viewer.me?.id === player.id;
+  return (
+    <div className={player.connected ? "slot" : "slot off"}>
+      <span className="who">
+        {captain && <span className="badge gold">CAPTAIN</span>}
+        <span>{player.name}</span>
+        {mine && <span className="badge you">YOU</span>}
+        {!player.connected && <span className="away">(away)</span>}
+      </span>
+      {viewer.isHost && !mine && (
+        <button type="button" className="danger kick" aria-label={`Kick ${player.name}`} onClick={() => viewer.kick(player)}>
+          Kick
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import ChatBox from "../../ChatBox";
+import HostFooter from "../../HostFooter";
+import LobbyActions from "../../LobbyActions";
+import SettingsPanel from "../../SettingsPanel";
+import TeamPanels from "../../TeamPanels";
+import { hydrateIslands } from "../hydrate";
+import { startSession } from "../session";
+import { setPageSocket } from "../socket-context";
+
+const store = hydrateIslands({ TeamPanels, SettingsPanel, ChatBox, LobbyActions, HostFooter });
+void startSession(store).then(setPageSocket);

@@ -1,0 +1,36 @@
+// Before the first round: the host starts it, everyone else waits.
+import { useSignals } from "@preact/signals-react/runtime";
+import { useState } from "react";
+import { useStore } from "../client/store";
+import { roundNumber, startRound, totalRounds } from "./shared";
+import { Waiting } from "./WaitingDots";
+
+export function IdlePhase() {
+  useSignals();
+  const store = useStore();
+  const [busy, setBusy] = useState(false);
+  const lobby = store.lobby.value;
+
+  async function start() {
+    setBusy(true);
+    await startRound(store.code, "Failed to start round");
+    // Success needs no action here: the round-started event moves every screen on.
+    setBusy(false);
+  }
+
+  return (
+    <div className="stack center">
+      <h2 className="big">
+        Round {roundNumber(lobby)} of {totalRounds(lobby)}
+      </h2>
+      <p className="muted">Huddle with your team. Answers lock in once per team, or steal if you think the other team got it right.</p>
+      {store.isHost.value ? (
+        <button type="button" className="primary wide" disabled={busy} onClick={() => void start()}>
+          Start Round
+        </button>
+      ) : (
+        <Waiting text="Waiting for host..." />
+      )}
+    </div>
+  );
+}

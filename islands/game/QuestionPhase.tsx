@@ -1,0 +1,62 @@
+// The open round: countdown, question, and the team's one answer or steal.
+import { useSignals } from "@preact/signals-react/runtime";
+import { useState } from "react";
+import { ANSWER_MAX } from "../../src/game/settings";
+import { api, attempt } from "../client/api";
+import { useStore } from "../client/store";
+import { Timer } from "./Timer";
+
+export function QuestionPhase() {
+  useSignals();
+  const store = useStore();
+  const [answer, setAnswer] = useState("");
+  const [busy, setBusy] = useState(false);
+  const game = store.lobby.value?.gameState;
+  const me = store.me.value;
+  const round = game?.currentRound;
+
+  async function lock(isSteal: boolean) {
+    const text = isSteal ? "" : answer.trim();
+    if (!isSteal && !text) return;
+    setBusy(true);
+    const body = { code: store.code, isSteal, answer: text, playerId: me?.id, team: me?.team, roundNumber: game?.currentRoundNumber };
+    const res = await attempt("Failed to submit answer", () => api("POST", "/api/lobby/submitAnswer", body));
+    setBusy(false);
+    if (!res.success) return;
+    // The team-answer-submitted event does the same; whichever comes first wins, harmlessly.
+    store.myLock.value = { answer: text, isSteal };
+    if (store.phase.value === "question") store.phase.value = "answered";
+  }
+
+  return (
+    <div className="stack">
+      <div className="row spread">
+        <span className="badge gold">Round {round?.number ?? game?.currentRoundNumber ?? 1}</span>
+        {round?.category && <span className="badge">{round.category}</span>}
+        <Timer />
+      </div>
+      <h2 className="question">{round?.question}</h2>
+      <form
+        className="stack"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void lock(false);
+        }}
+      >
+        <label htmlFor="team-answer" className="sr-only">
+          Team answer
+        </label>
+        <input id="team-answer" placeholder="Type your team answer" autoComplete="off" maxLength={ANSWER_MAX} value={answer} onChange={(e) => setAnswer(e.target.value)} />
+        <div className="actions">
+          <button type="submit" className="primary" disabled={busy || !answer.trim()}>
+            Submit
+          </button>
+          <button type="button" className="steal" disabled={busy} onClick={() => void lock(true)}>
+            Steal
+          </button>
+        </div>
+      </form>
+      <p className="muted small-print">Steal if you think the other team is right: +2 if they are, +2 to them if they are not.</p>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+// Helpers shared by the game islands: round numbers, winner lines and the host's calls.
+import type { RoundResult, Team, Winner } from "../../src/game/types";
+import type { LobbyView } from "../../src/game/views";
+import { api, attempt } from "../client/api";
+
+/** The round shown: the current one, or the first before any has started. */
+export const roundNumber = (lobby: LobbyView | null) => Math.max(1, lobby?.gameState?.currentRoundNumber ?? 0);
+
+/** The game's length; the spec's default of 7 when settings are missing. */
+export const totalRounds = (lobby: LobbyView | null) => lobby?.gameState?.totalRounds ?? lobby?.settings?.rounds ?? 7;
+
+export const scoresOf = (lobby: LobbyView | null) => lobby?.gameState?.scores ?? { blue: 0, red: 0 };
+
+export const winnerLine = (winner: Winner) => (winner === "tie" ? "It's a tie!" : `${teamName(winner)} team wins!`);
+
+export const overallWinner = ({ blue, red }: { blue: number; red: number }): Winner => (blue > red ? "blue" : red > blue ? "red" : "tie");
+
+/** Start Round and Next Round are the same call (SPEC 7); only the logged message differs. */
+export const startRound = (code: string | null, failure: string) => attempt(failure, () => api("POST", "/api/lobby/startRound", { code }));
+
+/** One team's side of a round result, whichever colour it is. */
+export function playOf(r: RoundResult, team: Team) {
+  const blue = team === "blue";
+  return {
+    answer: blue ? r.blueAnswer : r.redAnswer,
+    steal: blue ? r.blueSteal : r.redSteal,
+    correct: blue ? r.blueCorrect : r.redCorrect,
+    points: blue ? r.bluePointsGained : r.redPointsGained,
+    overruled: r.overruled.includes(team),
+  };
+}
+
+export const teamName = (team: Team) => (team === "blue" ? "Blue" : "Red");

@@ -1,0 +1,33 @@
+// Lobby (/lobby/{code}): teams, settings, chat and the host's controls.
+import ChatBox from "../../islands/ChatBox";
+import HostFooter from "../../islands/HostFooter";
+import LobbyActions from "../../islands/LobbyActions";
+import SettingsPanel from "../../islands/SettingsPanel";
+import TeamPanels from "../../islands/TeamPanels";
+import { useStore } from "../../islands/client/store";
+import { Brand } from "./Brand";
+import { Island } from "./island";
+
+export function Lobby() {
+  const { code } = useStore();
+  return (
+    <main>
+      <header className="row spread">
+        <Brand />
+        <div className="stack" style={{ gap: 0, alignItems: "flex-end" }}>
+          <span className="muted">CODE</span>
+          <span className="code">{code}</span>
+        </div>
+      </header>
+      <Island name="TeamPanels" component={TeamPanels} props={{}} className="grid lobby" />
+      <div className="grid lobby" style={{ marginTop: 16 }}>
+        <Island name="SettingsPanel" component={SettingsPanel} props={{}} />
+        <Island name="ChatBox" component={ChatBox} props={{}} />
+      </div>
+      <Island name="LobbyActions" component={LobbyActions} props={{}} />
+      <footer>
+        <Island name="HostFooter" component={HostFooter} props={{}} />
+      </footer>
+    </main>
+  );
+}

@@ -1,0 +1,32 @@
+// Static files: hashed island bundles (cached for a year, served pre-compressed when the browser
+// takes it) and the logo.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { BUILD_DIR } from "./build";
+
+const PUBLIC_DIR = join(import.meta.dir, "../../public");
+const BUNDLE = /^[\w-]+\.js$/;
+
+export function serveBundle(file: string, acceptEncoding: string): Response {
+  if (!BUNDLE.test(file)) return new Response("Not found", { status: 404 });
+  const path = join(BUILD_DIR, file);
+  if (!existsSync(path)) return new Response("Not found", { status: 404 });
+  const headers: Record<string, string> = { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=31536000, immutable", vary: "accept-encoding" };
+  for (const [encoding, ext] of [["br", ".br"], ["gzip", ".gz"]] as const) {
+    if (acceptEncoding.includes(encoding) && existsSync(path + ext)) {
+      return new Response(Bun.file(path + ext), { headers: { ...headers, "content-encoding": encoding } });
+    }
+  }
+  return new Response(Bun.file(path), { headers });
+}
+
+export function serveLogo(): Response {
+  return new Response(Bun.file(join(PUBLIC_DIR, "logo.svg")), { headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" } });
+}
+
+/** HTML goes out gzipped to browsers that take it: phones on weak links pay for bytes. */
+export function htmlResponse(html: string, acceptEncoding: string, status = 200): Response {
+  const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", vary: "accept-encoding" };
+  if (!acceptEncoding.includes("gzip")) return new Response(html, { status, headers });
+  return new Response(Bun.gzipSync(html), { status, headers: { ...headers, "content-encoding": "gzip" } });
+}

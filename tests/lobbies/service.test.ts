@@ -1,0 +1,333 @@
+// The lobby service with a fake clock, a temp-file store and fake seams: timers, judging, expiry,
+// ending and restarting. No test sleeps: time moves only by clock.advance().
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Command } from "../../src/game/commands";
+import type { Audience } from "../../src/game/effects";
+import type { Question, Team } from "../../src/game/types";
+import type { AnswerJudge, Broadcaster, QuestionSource } from "../../src/lobbies/seams";
+import { LobbyService } from "../../src/lobbies/service";
+import { LobbyStore } from "../../src/lobbies/store";
+import { accepted, question, questions } from "../support/builders";
+import { FakeClock } from "../support/fake-clock";
+
+class RecordingBroadcaster implements Broadcaster {
+  sent: { code: string; to: Audience; event: string; payload: unknown }[] = [];
+  seats: { code: string; playerId: string; team: Team | null }[] = [];
+  closed: string[] = [];
+  emit(code: string, to: Audience, event: string, payload: unknown) {
+    this.sent.push({ code, to, event, payload });
+  }
+  seat(code: string, playerId: string, team: Team | null) {
+    this.seats.push({ code, playerId, team });
+  }
+  close(code: string) {
+    this.closed.push(code);
+  }
+  events(event: string) {
+    return this.sent.filter((s) => s.event === event);
+  }
+}
+
+class FakeQuestions implements QuestionSource {
+  async pick({ count }: { tags: string[]; count: number; exclude: string[] }): Promise<Question[]> {
+    return questions(count);
+  }
+}
+
+/** Records every call; right when the given text is the question's answer. */
+class FakeJudge implements AnswerJudge {
+  calls: { question: Question; given: string }[] = [];
+  async judge(q: Question, given: string): Promise<boolean> {
+    this.calls.push({ question: q, given });
+    return given === q.answer;
+  }
+}
+
+/** Lets pending promise callbacks (the async judge and the command it sends back) run. No timer is waited on. */
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+let dir: string;
+let openStores: LobbyStore[] = [];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "stealmate-service-"));
+});
+
+afterEach(() => {
+  for (const store of openStores) {
+    try {
+      store.close();
+    } catch {
+      // already closed by the test (a simulated crash)
+    }
+  }
+  openStores = [];
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function boot(clock: FakeClock, { judge = new FakeJudge() as AnswerJudge, idleMs }: { judge?: AnswerJudge; idleMs?: number } = {}) {
+  const store = new LobbyStore(join(dir, "lobbies.db"));
+  openStores.push(store);
+  let ids = 0;
+  const service = new LobbyService({ store, clock, judge, idleMs, questions: new FakeQuestions(), newId: () => `id${++ids}`, newCode: () => "WXYZ", log: () => {} });
+  const out = new RecordingBroadcaster();
+  service.broadcaster = out;
+  return { service, out, store };
+}
+
+const BLUE = "host-id";
+const RED = "bea";
+
+/** A lobby of four (host and cy on blue, bea and dee on red) with both captains and a started game. */
+async function readyGame(service: LobbyService, { rounds = 3, roundLimit = 15 } = {}) {
+  const created = service.create("Host");
+  if (!created.ok) throw new Error(created.message);
+  const code = created.state.code;
+  const host = created.playerId;
+  for (const [playerId, name] of [["bea", "Bea"], ["cy", "Cy"], ["dee", "Dee"]] as const) accepted(service.dispatch(code, { type: "join", playerId, name }));
+  accepted(service.dispatch(code, { type: "teamSelect", playerId: host, team: "blue", isCaptain: true }));
+  accepted(service.dispatch(code, { type: "teamSelect", playerId: RED, team: "red", isCaptain: true }));
+  accepted(service.dispatch(code, { type: "updateSettings", by: host, settings: { rounds, roundLimit } }));
+  accepted(await service.startGame(code, host));
+  return { code, host };
+}
+
+const submit = (playerId: string, team: Team, roundNumber: number, answer: string, isSteal = false): Command => ({ type: "submit", playerId, team, roundNumber, answer, isSteal });
+
+describe("a full game of 3 rounds ended by the clock", () => {
+  test("each round ends exactly at endsAt, is judged, and the last completes the game", async () => {
+    const clock = new FakeClock();
+    const { service, out } = boot(clock);
+    const { code, host } = await readyGame(service, { rounds: 3, roundLimit: 15 });
+    expect(out.events("game-started")).toHaveLength(1);
+    const phase = () => service.get(code)!.game!.phase;
+
+    // One team locks per round, so every round runs to its deadline.
+    // Round 1: blue right, red silent. Round 2: red right, blue silent. Round 3: red steals, blue silent: a failed steal.
+    const plays: ((n: number) => Command)[] = [
+      (n) => submit(host, "blue", n, question(n).answer),
+      (n) => submit("dee", "red", n, question(n).answer),
+      (n) => submit(RED, "red", n, "", true),
+    ];
+    for (let n = 1; n <= 3; n++) {
+      accepted(service.dispatch(code, { type: "startRound", by: host }));
+      expect(phase()).toBe("question");
+      const endsAt = service.get(code)!.game!.currentRound!.endsAt;
+      expect(endsAt).toBe(clock.now() + 15_000);
+      accepted(service.dispatch(code, plays[n - 1]!(n)));
+
+      clock.advance(15_000 - 1);
+      expect(phase()).toBe("question");
+      expect(out.events("round-timeup")).toHaveLength(n - 1);
+
+      clock.advance(1);
+      expect(out.events("round-timeup")).toHaveLength(n);
+      expect(out.events("answer-processing-started")).toHaveLength(n);
+      await settle();
+      expect(out.events("round-results")).toHaveLength(n);
+    }
+
+    const game = service.get(code)!.game!;
+    expect(game.phase).toBe("complete");
+    expect(game.rounds.map((r) => [r.bluePointsGained, r.redPointsGained])).toEqual([[1, 0], [0, 1], [2, 0]]);
+    expect(game.rounds.map((r) => r.winner)).toEqual(["blue", "red", "blue"]);
+    expect(game.scores).toEqual({ blue: 3, red: 1 });
+    expect(out.events("round-results").map((e) => (e.payload as { gameComplete: boolean }).gameComplete)).toEqual([false, false, true]);
+    // Only the idle timer is left.
+    expect(service.timerCount).toBe(1);
+  });
+});
+
+describe("a round ended early", () => {
+  test("both teams locking ends it at once; the old deadline never fires", async () => {
+    const clock = new FakeClock();
+    const { service, out } = boot(clock);
+    const { code, host } = await readyGame(service, { roundLimit: 60 });
+    accepted(service.dispatch(code, { type: "startRound", by: host }));
+    expect(service.timerCount).toBe(2); // idle + round end
+    clock.advance(5_000);
+    accepted(service.dispatch(code, submit(host, "blue", 1, "Quokka1")));
+    accepted(service.dispatch(code, submit(RED, "red", 1, "", true)));
+    expect(out.events("answer-processing-started")).toHaveLength(1);
+    expect(service.timerCount).toBe(1);
+    await settle();
+    const results = out.events("round-results");
+    expect(results).toHaveLength(1);
+    expect(results[0]!.payload).toMatchObject({ round: { blueCorrect: true, redSteal: true, bluePointsGained: 0, redPointsGained: 2, winner: "red" }, scores: { blue: 0, red: 2 } });
+    clock.advance(120_000);
+    expect(out.events("round-timeup")).toHaveLength(0);
+    expect(out.events("round-results")).toHaveLength(1);
+  });
+});
+
+describe("the judge seam", () => {
+  test("is asked about typed answers only, never about a steal or a missing lock", async () => {
+    const clock = new FakeClock();
+    const judge = new FakeJudge();
+    const { service } = boot(clock, { judge });
+    const { code, host } = await readyGame(service);
+    accepted(service.dispatch(code, { type: "startRound", by: host }));
+    accepted(service.dispatch(code, submit("cy", "blue", 1, "  Wallaby ")));
+    accepted(service.dispatch(code, submit("dee", "red", 1, "", true)));
+    await settle();
+    expect(judge.calls).toEqual([{ question: question(1), given: "Wallaby" }]);
+
+    accepted(service.dispatch(code, { type: "startRound", by: host }));
+    clock.advance(15_000); // nobody locked
+    await settle();
+    expect(judge.calls).toHaveLength(1);
+    expect(service.get(code)!.game!.rounds[1]).toMatchObject({ blueAnswer: null, redAnswer: null, bluePointsGained: 0, redPointsGained: 0, winner: "tie" });
+  });
+
+  const throwing: [string, AnswerJudge][] = [
+    ["rejects", { judge: async () => Promise.reject(new Error("AI is down")) }],
+    ["throws", { judge: () => { throw new Error("AI is down"); } }],
+  ];
+  for (const [how, judge] of throwing) {
+    test(`a judge that ${how} counts as wrong and the round still ends`, async () => {
+      const clock = new FakeClock();
+      const { service, out } = boot(clock, { judge });
+      const { code, host } = await readyGame(service);
+      accepted(service.dispatch(code, { type: "startRound", by: host }));
+      accepted(service.dispatch(code, submit(host, "blue", 1, "Quokka1")));
+      accepted(service.dispatch(code, submit(RED, "red", 1, "Quokka1")));
+      await settle();
+      expect(out.events("round-results")).toHaveLength(1);
+      expect(service.get(code)!.game!.rounds[0]).toMatchObject({ blueCorrect: false, redCorrect: false, bluePointsGained: 0, redPointsGained: 0 });
+      expect(service.get(code)!.game!.phase).toBe("results");
+    });
+  }
+});
+
+describe("lobby lifetime", () => {
+  test("an idle lobby expires after the idle time: lobby-ended, closed, forgotten, no timers", () => {
+    const clock = new FakeClock();
+    const { service, out, store } = boot(clock, { idleMs: 60_000 });
+    const created = service.create("Host");
+    if (!created.ok) throw new Error(created.message);
+    const code = created.state.code;
+    clock.advance(59_999);
+    expect(service.get(code)).toBeDefined();
+    expect(out.events("lobby-ended")).toHaveLength(0);
+    clock.advance(1);
+    expect(service.get(code)).toBeUndefined();
+    expect(out.events("lobby-ended")).toEqual([{ code, to: { kind: "room" }, event: "lobby-ended", payload: { lobbyCode: code } }]);
+    expect(out.closed).toEqual([code]);
+    expect(service.timerCount).toBe(0);
+    expect(clock.timers).toBe(0);
+    expect(store.loadAll()).toEqual([]);
+  });
+
+  test("activity postpones expiry", () => {
+    const clock = new FakeClock();
+    const { service } = boot(clock, { idleMs: 60_000 });
+    const created = service.create("Host");
+    if (!created.ok) throw new Error(created.message);
+    clock.advance(30_000);
+    accepted(service.dispatch(created.state.code, { type: "join", playerId: "bea", name: "Bea" }));
+    clock.advance(59_999);
+    expect(service.get(created.state.code)).toBeDefined();
+    clock.advance(1);
+    expect(service.get(created.state.code)).toBeUndefined();
+  });
+
+  test("endLobby mid-round leaves no timer and no lobby", async () => {
+    const clock = new FakeClock();
+    const { service, out, store } = boot(clock);
+    const { code, host } = await readyGame(service);
+    accepted(service.dispatch(code, { type: "startRound", by: host }));
+    expect(service.timerCount).toBe(2);
+    accepted(service.dispatch(code, { type: "endLobby", by: host }));
+    expect(service.timerCount).toBe(0);
+    expect(clock.timers).toBe(0);
+    expect(service.get(code)).toBeUndefined();
+    expect(out.events("lobby-ended")).toHaveLength(1);
+    expect(out.closed).toEqual([code]);
+    expect(store.loadAll()).toEqual([]);
+    clock.advance(60 * 60_000);
+    expect(out.events("round-timeup")).toHaveLength(0);
+  });
+
+  test("the last player leaving ends the lobby", () => {
+    const clock = new FakeClock();
+    const { service, out } = boot(clock);
+    const created = service.create("Host");
+    if (!created.ok) throw new Error(created.message);
+    accepted(service.dispatch(created.state.code, { type: "leave", playerId: created.playerId }));
+    expect(service.get(created.state.code)).toBeUndefined();
+    expect(service.timerCount).toBe(0);
+    expect(out.events("lobby-ended")).toHaveLength(1);
+  });
+});
+
+describe("restart", () => {
+  test("a lobby restored mid-round ends the round at its saved endsAt; players come back disconnected", async () => {
+    const clock = new FakeClock();
+    const first = boot(clock);
+    const { code, host } = await readyGame(first.service, { roundLimit: 30 });
+    accepted(first.service.dispatch(code, { type: "presence", playerId: host, connected: true }));
+    accepted(first.service.dispatch(code, { type: "presence", playerId: RED, connected: true }));
+    accepted(first.service.dispatch(code, { type: "startRound", by: host }));
+    const endsAt = first.service.get(code)!.game!.currentRound!.endsAt;
+    accepted(first.service.dispatch(code, submit(host, "blue", 1, "Quokka1")));
+    const seatedBefore = first.service.get(code)!.players.map((p) => [p.id, p.team, p.isCaptain, p.isHost]);
+    clock.advance(10_000);
+
+    // The process dies: its timers with it.
+    first.service.shutdown();
+    first.store.close();
+    expect(clock.timers).toBe(0);
+
+    const second = boot(clock);
+    const state = second.service.get(code)!;
+    expect(state.game!.phase).toBe("question");
+    expect(state.game!.currentRound!.endsAt).toBe(endsAt);
+    expect(state.game!.currentRound!.locks.blue).toMatchObject({ answer: "Quokka1", isSteal: false });
+    expect(state.players.map((p) => [p.id, p.team, p.isCaptain, p.isHost])).toEqual(seatedBefore);
+    expect(state.players.every((p) => p.connected === false)).toBe(true);
+
+    clock.advance(endsAt - clock.now() - 1);
+    expect(second.service.get(code)!.game!.phase).toBe("question");
+    expect(second.out.events("round-timeup")).toHaveLength(0);
+
+    clock.advance(1);
+    expect(second.out.events("round-timeup")).toHaveLength(1);
+    await settle();
+    expect(second.service.get(code)!.game!.phase).toBe("results");
+    expect(second.out.events("round-results")[0]!.payload).toMatchObject({ round: { blueAnswer: "Quokka1", bluePointsGained: 1, redPointsGained: 0 }, scores: { blue: 1, red: 0 } });
+  });
+
+  test("a round interrupted while judging is judged after the restart", async () => {
+    const clock = new FakeClock();
+    const first = boot(clock, { judge: { judge: () => new Promise<boolean>(() => {}) } });
+    const { code, host } = await readyGame(first.service);
+    accepted(first.service.dispatch(code, { type: "startRound", by: host }));
+    accepted(first.service.dispatch(code, submit(host, "blue", 1, "Quokka1")));
+    accepted(first.service.dispatch(code, submit(RED, "red", 1, "Emu")));
+    expect(first.service.get(code)!.game!.phase).toBe("judging");
+    first.service.shutdown();
+    first.store.close();
+
+    const judge = new FakeJudge();
+    const second = boot(clock, { judge });
+    await settle();
+    expect(judge.calls.map((c) => c.given).sort()).toEqual(["Emu", "Quokka1"]);
+    expect(second.service.get(code)!.game!.rounds[0]).toMatchObject({ blueCorrect: true, redCorrect: false, bluePointsGained: 1, redPointsGained: 0 });
+  });
+
+  test("a lobby saved longer ago than the idle time is not restored", () => {
+    const clock = new FakeClock();
+    const first = boot(clock, { idleMs: 60_000 });
+    const created = first.service.create("Host");
+    if (!created.ok) throw new Error(created.message);
+    first.service.shutdown();
+    first.store.close();
+    clock.advance(60_000);
+    const second = boot(clock, { idleMs: 60_000 });
+    expect(second.service.get(created.state.code)).toBeUndefined();
+    expect(second.service.size).toBe(0);
+  });
+});

@@ -1,0 +1,74 @@
+// Byte budgets of what phones download, measured on a real production build.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { buildIslands, BUILD_DIR, type Manifest } from "../../src/pages/build";
+import { call, startTestApp, type TestApp } from "../support/app";
+
+const KB = 1024;
+let app: TestApp;
+let manifest: Manifest;
+let code: string;
+
+const gz = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length;
+const scriptBytes = (file: string) => readFileSync(join(BUILD_DIR, file.replace("/build/", "")));
+
+/** An entry and every chunk it imports, followed transitively. */
+function pageScripts(entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const m of scriptBytes(file).toString("utf8").matchAll(/(?:from|import)\s*"\.\/(chunk-[\w-]+\.js)"/g)) visit(`/build/${m[1]}`);
+  };
+  visit(entry);
+  return [...seen];
+}
+
+beforeAll(async () => {
+  manifest = await buildIslands();
+  app = await startTestApp();
+  const host = await call(app, "POST", "/api/lobby/create", { body: { playerName: "Host" } });
+  code = host.body.lobby.code;
+  for (let i = 0; i < 15; i++) await call(app, "POST", "/api/lobby/join", { body: { playerName: `Player number ${i}`, code } });
+});
+afterAll(() => app.dispose());
+
+describe("budgets", () => {
+  test("each route's HTML is under 14 KB gzip, even for a full lobby", async () => {
+    for (const path of ["/", `/lobby/${code}`, `/game/${code}`]) {
+      const html = await (await fetch(app.url + path)).text();
+      expect(html).toContain("<!doctype html>");
+      expect(gz(html)).toBeLessThan(14 * KB);
+    }
+  });
+
+  test("the game page's JavaScript is under 90 KB gzip in total", () => {
+    const total = pageScripts(manifest.game.entry).reduce((sum, f) => sum + gz(scriptBytes(f)), 0);
+    expect(total).toBeLessThan(90 * KB);
+  });
+
+  test("React is one chunk shared by every page", () => {
+    const reactChunks = (page: keyof Manifest) => pageScripts(manifest[page].entry).filter((f) => scriptBytes(f).toString("utf8").includes("react.transitional.element"));
+    const home = reactChunks("home");
+    expect(home).toHaveLength(1);
+    expect(reactChunks("lobby")).toEqual(home);
+    expect(reactChunks("game")).toEqual(home);
+  });
+
+  test("the home page loads no socket client", () => {
+    const home = pageScripts(manifest.home.entry).map((f) => scriptBytes(f).toString("utf8")).join("\n");
+    expect(home).not.toContain("engine.io");
+    const lobby = pageScripts(manifest.lobby.entry).map((f) => scriptBytes(f).toString("utf8")).join("\n");
+    expect(lobby).toContain("EIO");
+  });
+
+  test("bundles are minified production builds", () => {
+    for (const f of pageScripts(manifest.game.entry)) {
+      const text = scriptBytes(f).toString("utf8");
+      expect(text).not.toContain("react-dom.development");
+      expect(text.split("\n").length).toBeLessThan(50);
+    }
+  });
+});

@@ -1,0 +1,17 @@
+// Debian's Chromium driven by playwright-core: never a downloaded browser, always these flags.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser } from "playwright-core";
+
+export const CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: CHROMIUM_FLAGS });
+}
+
+/** Where the suites write screenshots; printed so a person can look. */
+export function screenshotDir(): string {
+  const dir = join(import.meta.dir, "../../test-artifacts/screens");
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
