@@ -1,4 +1,9 @@
-// Placeholder until this island is built.
+// The lobby footer: who hosts it (SPEC 2 "Lobby"). It follows the store, so a new host shows at once.
+import { useSignals } from "@preact/signals-react/runtime";
+import { useStore } from "./client/store";
+
 export default function HostFooter() {
-  return null;
+  useSignals();
+  const name = useStore().lobby.value?.host.name;
+  return name ? <p>{`Host: ${name}`}</p> : null;
 }

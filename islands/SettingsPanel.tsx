@@ -1,4 +1,126 @@
-// Placeholder until this island is built.
+// 'Game Settings' (SPEC 2 "Lobby", 5): rounds, round limit and category tags. Everyone sees them;
+// only the host edits them and sends 'Update Settings'.
+import { useSignals } from "@preact/signals-react/runtime";
+import { useState } from "react";
+import type { Settings } from "../src/game/types";
+import {
+  canAddTag,
+  clampRoundLimit,
+  clampRounds,
+  DEFAULT_SETTINGS,
+  MAX_TAGS,
+  ROUND_LIMIT_MAX,
+  ROUND_LIMIT_MIN,
+  ROUNDS_MAX,
+  ROUNDS_MIN,
+  TAG_MAX,
+} from "../src/game/settings";
+import { api, attempt } from "./client/api";
+import { useStore } from "./client/store";
+
+/** Numbers stay text while typed, so the host can clear a field and type a new value. */
+interface Draft {
+  rounds: string;
+  roundLimit: string;
+  tags: string[];
+}
+
 export default function SettingsPanel() {
-  return null;
+  useSignals();
+  const store = useStore();
+  const isHost = store.isHost.value;
+  const settings = store.lobby.value?.settings ?? DEFAULT_SETTINGS;
+  // null while nobody edits: the panel then shows the lobby's settings as events bring them.
+  // Once the host edits, the draft holds until it is saved, so an event never wipes their typing.
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [tagText, setTagText] = useState("");
+  const [busy, setBusy] = useState(false);
+  const shown: Draft = draft ?? { rounds: String(settings.rounds), roundLimit: String(settings.roundLimit), tags: settings.tags };
+  const edit = (patch: Partial<Draft>) => setDraft({ ...shown, ...patch });
+  const canType = isHost && shown.tags.length < MAX_TAGS;
+
+  function addTag() {
+    if (!canType || !tagText.trim()) return;
+    // A duplicate (ignoring case) is already there, so the input just clears.
+    if (canAddTag(shown.tags, tagText)) edit({ tags: [...shown.tags, tagText.trim()] });
+    setTagText("");
+  }
+
+  async function save() {
+    const next: Settings = { rounds: clampRounds(shown.rounds), roundLimit: clampRoundLimit(shown.roundLimit), tags: shown.tags };
+    setDraft({ rounds: String(next.rounds), roundLimit: String(next.roundLimit), tags: next.tags });
+    setBusy(true);
+    const res = await attempt("Failed to update settings", () => api("POST", "/api/lobby/updateSettings", { settings: next }));
+    setBusy(false);
+    if (!res.success) return; // the draft stays, so the host can try again
+    const lobby = store.lobby.value;
+    if (lobby && res.settings) store.lobby.value = { ...lobby, settings: res.settings as Settings };
+    setDraft(null);
+  }
+
+  return (
+    <form
+      className="card stack"
+      aria-labelledby="settings-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (isHost && !busy) void save();
+      }}
+    >
+      <h2 id="settings-title">Game Settings</h2>
+      <div className="fields">
+        <div className="stack">
+          <label htmlFor="set-rounds">
+            Rounds <span className="hint">({ROUNDS_MIN}-{ROUNDS_MAX})</span>
+          </label>
+          <input id="set-rounds" type="number" inputMode="numeric" min={ROUNDS_MIN} max={ROUNDS_MAX} disabled={!isHost} value={shown.rounds} onChange={(e) => edit({ rounds: e.target.value })} />
+        </div>
+        <div className="stack">
+          <label htmlFor="set-limit">
+            Round Limit <span className="hint">({ROUND_LIMIT_MIN}-{ROUND_LIMIT_MAX} s)</span>
+          </label>
+          <input id="set-limit" type="number" inputMode="numeric" min={ROUND_LIMIT_MIN} max={ROUND_LIMIT_MAX} disabled={!isHost} value={shown.roundLimit} onChange={(e) => edit({ roundLimit: e.target.value })} />
+        </div>
+      </div>
+      <label htmlFor="set-tag">Tags</label>
+      <ul className="chips" aria-label="Categories">
+        {shown.tags.map((tag) => (
+          <li key={tag} className="chip">
+            {tag}
+            {isHost && (
+              <button type="button" aria-label={`Remove ${tag}`} onClick={() => edit({ tags: shown.tags.filter((t) => t !== tag) })}>
+                ×
+              </button>
+            )}
+          </li>
+        ))}
+        {shown.tags.length === 0 && <li className="muted">General (default)</li>}
+      </ul>
+      <div className="row" style={{ flexWrap: "nowrap" }}>
+        <input
+          id="set-tag"
+          placeholder="Add category"
+          maxLength={TAG_MAX}
+          autoComplete="off"
+          disabled={!canType}
+          value={tagText}
+          onChange={(e) => setTagText(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter adds the tag instead of submitting the form; not while an IME is composing.
+            if (e.key !== "Enter" || e.nativeEvent.isComposing) return;
+            e.preventDefault();
+            addTag();
+          }}
+        />
+        <button type="button" className="ghost" aria-label="Add category" disabled={!canType || !tagText.trim()} onClick={addTag}>
+          Add
+        </button>
+      </div>
+      {isHost && (
+        <button type="submit" className="primary" disabled={busy}>
+          Update Settings
+        </button>
+      )}
+    </form>
+  );
 }

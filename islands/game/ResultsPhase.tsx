@@ -66,7 +66,7 @@ export function ResultsPhase() {
       <p className="correct">
         Correct Answer: <strong>{result.answer}</strong>
       </p>
-      <p className={`winner ${result.winner}`} role="status">
+      <p className={`winner w-${result.winner}`} role="status">
         {result.winner !== "tie" && <span aria-hidden="true">🏆 </span>}
         {winnerLine(result.winner)}
       </p>

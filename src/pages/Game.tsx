@@ -1,17 +1,25 @@
-// Game (/game/{code}): scores, the round in the centre, chat below.
+// Game (/game/{code}): header, then the round in the centre with a team roster either side on
+// large screens (a compact score bar above it on small ones), chat below the round.
 import ChatBox from "../../islands/ChatBox";
 import GameHeader from "../../islands/GameHeader";
 import GamePanel from "../../islands/GamePanel";
 import ScoreBoard from "../../islands/ScoreBoard";
+import { Brand } from "./Brand";
 import { Island } from "./island";
 
 export function Game() {
   return (
     <main>
-      <Island name="GameHeader" component={GameHeader} props={{}} />
-      <Island name="ScoreBoard" component={ScoreBoard} props={{}} />
-      <Island name="GamePanel" component={GamePanel} props={{}} />
-      <Island name="ChatBox" component={ChatBox} props={{}} />
+      <header className="row spread">
+        <Brand />
+        <Island name="GameHeader" component={GameHeader} props={{}} />
+      </header>
+      <div className="grid game">
+        {/* display: contents lets the score bar and both rosters take their own grid cells. */}
+        <Island name="ScoreBoard" component={ScoreBoard} props={{}} className="contents" />
+        <Island name="GamePanel" component={GamePanel} props={{}} className="centre" />
+        <Island name="ChatBox" component={ChatBox} props={{}} className="centre" />
+      </div>
       <footer>Made with bluffs, tells, and just a pinch of chaos.</footer>
     </main>
   );

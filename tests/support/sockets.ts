@@ -33,6 +33,8 @@ export class Client {
   readonly log: Received[] = [];
   /** why the socket went away, once it has */
   disconnectReason: string | null = null;
+  /** how many events had arrived when the socket went away */
+  eventsBeforeDisconnect: number | null = null;
   private readonly taken = new Set<number>();
   private readonly wakers = new Set<() => void>();
 
@@ -46,6 +48,7 @@ export class Client {
     });
     socket.on("disconnect", (reason) => {
       this.disconnectReason = reason;
+      this.eventsBeforeDisconnect = this.log.length;
       this.wake();
     });
   }
@@ -191,5 +194,5 @@ export class Clients {
 export async function flush(sender: Client, ...clients: Client[]): Promise<void> {
   const text = `probe-${crypto.randomUUID()}`;
   sender.emit("chat-message", { message: text, chatType: "game" });
-  await Promise.all([sender, ...clients].map((c) => c.waitFor("chat-message", (m) => m?.message === text)));
+  await Promise.all([...new Set([sender, ...clients])].map((c) => c.waitFor("chat-message", (m) => m?.message === text)));
 }

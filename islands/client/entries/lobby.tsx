@@ -4,8 +4,10 @@ import LobbyActions from "../../LobbyActions";
 import SettingsPanel from "../../SettingsPanel";
 import TeamPanels from "../../TeamPanels";
 import { hydrateIslands } from "../hydrate";
+import { installLobbyLinks } from "../lobby-links";
 import { startSession } from "../session";
 import { setPageSocket } from "../socket-context";
 
 const store = hydrateIslands({ TeamPanels, SettingsPanel, ChatBox, LobbyActions, HostFooter });
+installLobbyLinks();
 void startSession(store).then(setPageSocket);

@@ -1,0 +1,78 @@
+// The end of the game: final scores, the overall winner, every round at a glance, and the host's
+// way back to the lobby.
+import { useSignals } from "@preact/signals-react/runtime";
+import { useState } from "react";
+import type { RoundResult, Team } from "../../src/game/types";
+import { api, attempt } from "../client/api";
+import { useStore } from "../client/store";
+import { Play } from "./Play";
+import { overallWinner, playOf, scoresOf, teamName, winnerLine } from "./shared";
+import { Waiting } from "./WaitingDots";
+
+function TeamLine({ result, team }: { result: RoundResult; team: Team }) {
+  return (
+    <div className={`line ${team[0]}`}>
+      <b>{teamName(team)}:</b> <Play result={result} team={team} /> <span className="gain">+{playOf(result, team).points}</span>
+      {result.winner === team && (
+        <span role="img" aria-label={`${teamName(team)} won this round`} className="trophy">
+          🏆
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function SummaryPhase() {
+  useSignals();
+  const store = useStore();
+  const [busy, setBusy] = useState(false);
+  const lobby = store.lobby.value;
+  const scores = scoresOf(lobby);
+  const rounds = lobby?.gameState?.rounds ?? [];
+  const winner = overallWinner(scores);
+
+  async function back() {
+    if (!store.isHost.value) return;
+    setBusy(true);
+    // The lobby-returned event takes every screen, this one included, back to the lobby.
+    await attempt("Failed to return to lobby", () => api("POST", "/api/lobby/returnToLobby"));
+    setBusy(false);
+  }
+
+  return (
+    <div className="stack center">
+      <h2 className="big">Game Complete!</h2>
+      <div className="scores">
+        <div className="score b">
+          Blue <strong>{scores.blue}</strong>
+        </div>
+        <div className="score r">
+          Red <strong>{scores.red}</strong>
+        </div>
+      </div>
+      <p className={`winner w-${winner}`} role="status">
+        {winner !== "tie" && <span aria-hidden="true">🏆 </span>}
+        {winnerLine(winner)}
+      </p>
+      <h3>Round Summary</h3>
+      <ol className="summary" tabIndex={0} aria-label="Round Summary">
+        {rounds.map((r) => (
+          <li key={r.number} className="round">
+            <span className="muted">Round {r.number}</span>
+            <span className="q">{r.question}</span>
+            <TeamLine result={r} team="blue" />
+            <TeamLine result={r} team="red" />
+            {r.winner === "tie" && <span className="muted">Tie</span>}
+          </li>
+        ))}
+      </ol>
+      {store.isHost.value ? (
+        <button type="button" className="primary wide" disabled={busy} onClick={() => void back()}>
+          Return to Lobby
+        </button>
+      ) : (
+        <Waiting text="Waiting for host to return to lobby..." />
+      )}
+    </div>
+  );
+}
