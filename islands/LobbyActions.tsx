@@ -42,7 +42,7 @@ export default function LobbyActions() {
 
   if (!store.isHost.value) {
     return (
-      <div className="row actions">
+      <div className="lobby-actions">
         <button type="button" className="danger" disabled={busy} onClick={leave}>
           Leave Lobby
         </button>
@@ -50,7 +50,7 @@ export default function LobbyActions() {
     );
   }
   return (
-    <div className="row actions">
+    <div className="lobby-actions">
       <button type="button" className="danger" disabled={busy} onClick={end}>
         End Lobby
       </button>

@@ -62,6 +62,8 @@ export default function SettingsPanel() {
     <form
       className="card stack"
       aria-labelledby="settings-title"
+      // The spec clamps out-of-range numbers; native validation would block the send instead.
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         if (isHost && !busy) void save();

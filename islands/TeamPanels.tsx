@@ -100,8 +100,9 @@ function TeamCard({ team, title, shape, lobby, viewer }: { team: Team; title: st
 function Seat({ player, viewer, captain = false }: { player: PlayerView; viewer: Viewer; captain?: boolean }) {
   const mine = viewer.me?.id === player.id;
   return (
-    <div className={player.connected ? "slot" : "slot off"}>
-      <span className="who">
+    <div className="slot">
+      {/* Only the name dims: the host's kick must still look live for an away player. */}
+      <span className={player.connected ? "who" : "who off"}>
         {captain && <span className="badge gold">CAPTAIN</span>}
         <span>{player.name}</span>
         {mine && <span className="badge you">YOU</span>}

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { Elysia } from "elysia";
 import { loadBank } from "./ai/bank";
 import { makeAi } from "./ai/providers";
-import { ApiError, MAX_BODY_BYTES } from "./api/errors";
+import { ApiError } from "./api/errors";
 import { RateLimiter } from "./api/rate-limit";
 import { lobbyRoutes } from "./api/routes";
 import { Tokens } from "./api/tokens";

@@ -106,7 +106,10 @@ export function presence(state: LobbyState, playerId: string, connected: boolean
   return accept(next, [event]);
 }
 
+/** The lobby is over (ended by the host, or idle too long): everyone hears so, then it is forgotten. */
+export const closeLobby = (state: LobbyState): Effect[] => [{ type: "cancel", key: ROUND_TIMER }, lobbyEvent(state, "lobby-ended", { lobbyCode: state.code }), { type: "close" }];
+
 export function endLobby(state: LobbyState, by: string): Outcome {
   if (by !== state.hostId) return refuse(403, "Only the host can end the lobby");
-  return accept(state, [{ type: "cancel", key: ROUND_TIMER }, toRoom("lobby-ended", { lobbyCode: state.code }), { type: "close" }]);
+  return accept(state, closeLobby(state));
 }

@@ -4,7 +4,7 @@
 // lobby never interleave.
 import { refuse, type Command } from "../game/commands";
 import type { Effect } from "../game/effects";
-import { createLobby, validName } from "../game/lobby-rules";
+import { closeLobby, createLobby, validName } from "../game/lobby-rules";
 import type { Outcome } from "../game/outcome";
 import { reduce } from "../game/reduce";
 import { canStartGame, resumeEffects } from "../game/round-rules";
@@ -141,7 +141,7 @@ export class LobbyService {
     const entry = this.lobbies.get(code);
     if (!entry) return;
     this.log(`lobby ${code} expired after being idle`);
-    this.run(code, entry, [{ type: "emit", to: { kind: "room" }, event: "lobby-ended", payload: { lobbyCode: code } }, { type: "close" }]);
+    this.run(code, entry, closeLobby(entry.state));
   }
 
   private run(code: string, entry: Entry, effects: Effect[]): void {

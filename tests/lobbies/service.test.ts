@@ -214,7 +214,9 @@ describe("lobby lifetime", () => {
     expect(out.events("lobby-ended")).toHaveLength(0);
     clock.advance(1);
     expect(service.get(code)).toBeUndefined();
-    expect(out.events("lobby-ended")).toEqual([{ code, to: { kind: "room" }, event: "lobby-ended", payload: { lobbyCode: code } }]);
+    expect(out.events("lobby-ended")).toEqual([
+      { code, to: { kind: "room" }, event: "lobby-ended", payload: { lobbyCode: code, updateType: "lobby-ended", lobby: expect.objectContaining({ code }) } },
+    ]);
     expect(out.closed).toEqual([code]);
     expect(service.timerCount).toBe(0);
     expect(clock.timers).toBe(0);

@@ -219,10 +219,8 @@ for (const transport of TRANSPORTS) {
       expect(app.service.get(code)).toBeUndefined();
     });
 
-    // DESIGN.md section 4 (and the brief): lobby events carry { lobby, updateType }. lobby-ended is
-    // emitted by src/game/lobby-rules.ts endLobby() as { lobbyCode } only. Marked failing until the
-    // rules send it in the lobby-event shape; when they do, this turns red and `.failing` goes.
-    test.failing("lobby-ended carries { lobby, updateType } like the other lobby events", async () => {
+    // DESIGN.md section 4: lobby events carry { lobby, updateType }, lobby-ended included.
+    test("lobby-ended carries { lobby, updateType } like the other lobby events", async () => {
       const { app } = (h = await startHarness());
       clients = new Clients(app.url, transport);
       const { code, seat } = await createLobby(app, "Hana");

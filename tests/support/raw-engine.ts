@@ -62,7 +62,7 @@ export abstract class RawEngine {
   }
 
   /** Sends one engine.io frame: a string ("4..." is a message) or raw binary. */
-  abstract send(frame: string | Uint8Array): Promise<void>;
+  abstract send(frame: string | Uint8Array<ArrayBuffer>): Promise<void>;
   abstract close(): void;
 
   /** socket.io CONNECT to the main namespace, then join-lobby; resolves with the snapshot frame. */
@@ -79,9 +79,10 @@ class RawWebSocket extends RawEngine {
   private readonly ws: WebSocket;
   readonly opened: Promise<void>;
 
-  constructor(url: string, opts: RawOptions) {
+  /** `url` is the server's, or with `exact` the full address to open. */
+  constructor(url: string, opts: RawOptions, exact = false) {
     super();
-    const wsUrl = `${url.replace(/^http/, "ws")}${SOCKET_PATH}?EIO=4&transport=websocket`;
+    const wsUrl = exact ? url.replace(/^http/, "ws") : `${url.replace(/^http/, "ws")}${SOCKET_PATH}?EIO=4&transport=websocket`;
     // Bun's WebSocket takes request headers as a second-argument option.
     this.ws = new WebSocket(wsUrl, { headers: opts.headers } as never);
     this.ws.binaryType = "arraybuffer";
@@ -93,7 +94,7 @@ class RawWebSocket extends RawEngine {
     this.ws.onclose = () => this.markClosed();
   }
 
-  async send(frame: string | Uint8Array): Promise<void> {
+  async send(frame: string | Uint8Array<ArrayBuffer>): Promise<void> {
     if (this.ws.readyState === WebSocket.OPEN) this.ws.send(frame);
   }
 
@@ -143,7 +144,7 @@ class RawPolling extends RawEngine {
     }
   }
 
-  async send(frame: string | Uint8Array): Promise<void> {
+  async send(frame: string | Uint8Array<ArrayBuffer>): Promise<void> {
     const body = typeof frame === "string" ? frame : `b${Buffer.from(frame).toString("base64")}`;
     await fetch(`${this.base}&sid=${this.sid}`, { method: "POST", body, headers: { "content-type": "text/plain;charset=UTF-8", ...this.opts.headers } }).then((r) => r.text()).catch(() => "");
   }
@@ -167,9 +168,12 @@ export async function rawConnect(url: string, transport: Transport, opts: RawOpt
   return raw;
 }
 
-/** Opens a raw websocket with these headers; resolves true if it opened, false if refused. */
-export async function rawWebSocketOpens(url: string, headers: Record<string, string> = {}): Promise<boolean> {
-  const raw = new RawWebSocket(url, { headers });
+/**
+ * Opens a raw websocket with these headers (to the server's handshake address, or with `exact` to
+ * `url` itself); resolves true if it opened, false if refused.
+ */
+export async function rawWebSocketOpens(url: string, headers: Record<string, string> = {}, exact = false): Promise<boolean> {
+  const raw = new RawWebSocket(url, { headers }, exact);
   try {
     await within(raw.opened, "websocket open or refusal");
     return true;

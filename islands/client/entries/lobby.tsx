@@ -3,11 +3,12 @@ import HostFooter from "../../HostFooter";
 import LobbyActions from "../../LobbyActions";
 import SettingsPanel from "../../SettingsPanel";
 import TeamPanels from "../../TeamPanels";
-import { hydrateIslands } from "../hydrate";
+import { hydrateIslands, islandsHydrated } from "../hydrate";
 import { installLobbyLinks } from "../lobby-links";
 import { startSession } from "../session";
 import { setPageSocket } from "../socket-context";
 
 const store = hydrateIslands({ TeamPanels, SettingsPanel, ChatBox, LobbyActions, HostFooter });
 installLobbyLinks();
-void startSession(store).then(setPageSocket);
+// The session fills in the viewer only after hydration, so the first render matches the server's.
+void islandsHydrated.then(() => startSession(store)).then(setPageSocket);
