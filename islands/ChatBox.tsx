@@ -59,18 +59,18 @@ export default function ChatBox() {
           send();
         }}
       >
-        <textarea
+        <input
           aria-label="Chat message"
           className="chat-input"
-          rows={1}
           maxLength={CHAT_MAX}
           placeholder={mode === "team" ? "Type a team message..." : "Type a room message..."}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === "Enter" && !e.shiftKey) {
+            // Enter without Shift sends; the form's own Enter submit is taken over so Shift+Enter does not.
+            if (e.key === "Enter") {
               e.preventDefault();
-              send();
+              if (!e.shiftKey) send();
             }
           }}
         />

@@ -67,7 +67,7 @@ export function ResultsPhase() {
         Correct Answer: <strong>{result.answer}</strong>
       </p>
       <p className={`winner w-${result.winner}`} role="status">
-        {result.winner !== "tie" && <span aria-hidden="true">🏆 </span>}
+        {result.winner !== "tie" && <span aria-hidden="true">♛ </span>}
         {winnerLine(result.winner)}
       </p>
       {!complete &&

@@ -15,7 +15,7 @@ function TeamLine({ result, team }: { result: RoundResult; team: Team }) {
       <b>{teamName(team)}:</b> <Play result={result} team={team} /> <span className="gain">+{playOf(result, team).points}</span>
       {result.winner === team && (
         <span role="img" aria-label={`${teamName(team)} won this round`} className="trophy">
-          🏆
+          ♛
         </span>
       )}
     </div>
@@ -51,7 +51,7 @@ export function SummaryPhase() {
         </div>
       </div>
       <p className={`winner w-${winner}`} role="status">
-        {winner !== "tie" && <span aria-hidden="true">🏆 </span>}
+        {winner !== "tie" && <span aria-hidden="true">♛ </span>}
         {winnerLine(winner)}
       </p>
       <h3>Round Summary</h3>

@@ -14,6 +14,8 @@ const QUESTIONS: Question[] = [
 
 let app: TestApp;
 let browser: Browser;
+/** Uncaught errors in any page, hydration mismatches included: a game should raise none. */
+const pageErrors: string[] = [];
 const shots = screenshotDir();
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const desktop = { viewport: { width: 1280, height: 860 } };
@@ -25,6 +27,7 @@ async function shot(page: Page, name: string) {
 async function open(options: object): Promise<Page> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
+  page.on("pageerror", (err) => pageErrors.push(`${page.url()}: ${err.message}`));
   page.setDefaultTimeout(10_000);
   return page;
 }
@@ -150,4 +153,5 @@ test("a host and a friend on a phone play a whole game", async () => {
   await host.getByRole("button", { name: "End Lobby" }).click();
   await host.waitForURL(`${app.url}/`);
   expect(await host.evaluate(() => localStorage.getItem("gameToken"))).toBeNull();
+  expect(pageErrors).toEqual([]);
 }, 120_000);
