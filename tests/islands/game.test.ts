@@ -2,7 +2,6 @@
 // sent to the server, the countdown and waiting dots (driven by hand, no real waits), and a server
 // render of each phase that hydrates without a mismatch.
 import { afterAll, afterEach, beforeAll, describe, expect, setSystemTime, test } from "bun:test";
-import { Window } from "happy-dom";
 import { act, createElement, type ComponentType } from "react";
 import type { Root } from "react-dom/client";
 import type { Player, RoundResult, Team } from "../../src/game/types";
@@ -11,18 +10,9 @@ import { createStore, StoreContext, type ClientPhase, type Store } from "../../i
 import GameHeader from "../../islands/GameHeader";
 import GamePanel from "../../islands/GamePanel";
 import ScoreBoard from "../../islands/ScoreBoard";
+import { useFakeDom } from "../support/dom";
 
-// bun test runs every file in one process: the DOM globals are installed here and put back after.
-const GLOBALS = ["window", "document", "navigator", "localStorage", "HTMLElement", "HTMLInputElement", "Element", "Node", "Event", "KeyboardEvent", "MouseEvent"] as const;
-const saved = new Map<string, PropertyDescriptor | undefined>();
-const realFetch = globalThis.fetch;
 const realError = console.error;
-let win: Window;
-// react-dom/client decides once, when first loaded, whether a DOM exists (and so whether onChange
-// listens to 'input' events); bun test shares modules across files, so it is loaded only after the
-// globals are in place, never by a static import.
-let createRoot: typeof import("react-dom/client").createRoot;
-let hydrateRoot: typeof import("react-dom/client").hydrateRoot;
 
 interface Call {
   method: string;
@@ -33,30 +23,20 @@ let calls: Call[] = [];
 let ok = true;
 let errors: string[] = [];
 
-beforeAll(async () => {
-  win = new Window({ url: "http://localhost:3000/game/ABCD" });
-  for (const name of GLOBALS) {
-    saved.set(name, Object.getOwnPropertyDescriptor(globalThis, name));
-    Object.defineProperty(globalThis, name, { value: name === "window" ? win : (win as unknown as Record<string, unknown>)[name], configurable: true, writable: true });
-  }
-  (globalThis as Record<string, unknown>).IS_REACT_ACT_ENVIRONMENT = true;
-  Object.defineProperty(win.location, "assign", { value: () => {}, configurable: true });
-  globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+const dom = useFakeDom("http://localhost:3000/game/ABCD", {
+  assign: () => {},
+  fetch: async (input, init) => {
     calls.push({ method: init?.method ?? "GET", url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
     return new Response(JSON.stringify(ok ? { success: true } : { success: false }), { status: ok ? 200 : 409 });
-  }) as typeof fetch;
-  console.error = (...args: unknown[]) => void errors.push(args.map(String).join(" "));
-  ({ createRoot, hydrateRoot } = await import("react-dom/client"));
+  },
 });
 
-afterAll(async () => {
-  for (const [name, desc] of saved) {
-    if (desc) Object.defineProperty(globalThis, name, desc);
-    else delete (globalThis as Record<string, unknown>)[name];
-  }
-  globalThis.fetch = realFetch;
+beforeAll(() => {
+  console.error = (...args: unknown[]) => void errors.push(args.map(String).join(" "));
+});
+
+afterAll(() => {
   console.error = realError;
-  await win.happyDOM.close();
 });
 
 const roots: Root[] = [];
@@ -120,14 +100,7 @@ function storeFor(gameState: GameView | null, { me = "bob", phase }: { me?: stri
   return store;
 }
 
-async function mount(island: ComponentType, store: Store): Promise<HTMLElement> {
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  const root = createRoot(el);
-  roots.push(root);
-  await act(async () => root.render(createElement(StoreContext.Provider, { value: store }, createElement(island))));
-  return el;
-}
+const mount = (island: ComponentType, store: Store) => dom.mount(island, store, (root) => void roots.push(root));
 
 const text = (el: Element) => (el.textContent ?? "").replace(/\s+/g, " ");
 const buttonOr = (el: HTMLElement, label: string) => [...el.querySelectorAll("button")].find((b) => b.textContent?.trim() === label) ?? null;
@@ -137,13 +110,7 @@ const button = (el: HTMLElement, label: string) => {
   return b;
 };
 const click = (el: Element) => act(async () => void (el as HTMLElement).click());
-async function type(input: HTMLInputElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(win.HTMLInputElement.prototype, "value")!.set!;
-  await act(async () => {
-    setter.call(input, value);
-    input.dispatchEvent(new win.Event("input", { bubbles: true }) as unknown as Event);
-  });
-}
+const type = (input: HTMLInputElement, value: string) => dom.type(input, value);
 /** setInterval replaced by a recorder, so a test fires ticks by hand instead of waiting. */
 function fakeIntervals() {
   const real = { set: globalThis.setInterval, clear: globalThis.clearInterval };
@@ -516,7 +483,7 @@ describe("server render", () => {
       await act(async () => {
         for (const el of document.querySelectorAll<HTMLElement>("[data-island]")) {
           const island = islands[el.dataset.island ?? ""]!;
-          roots.push(hydrateRoot(el, createElement(StoreContext.Provider, { value: store }, createElement(island)), { onRecoverableError: (e) => void recoverable.push(e) }));
+          roots.push(dom.hydrateRoot(el, createElement(StoreContext.Provider, { value: store }, createElement(island)), { onRecoverableError: (e) => void recoverable.push(e) }));
         }
       });
       expect(roots.length).toBe(4);

@@ -1,23 +1,13 @@
 // The lobby islands in a happy-dom document: team seats, host-only controls, tag rules, the bodies
 // sent to the server, the start condition, lobby links, and a server render that hydrates cleanly.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { Window } from "happy-dom";
+import { afterEach, describe, expect, test } from "bun:test";
 import { act, createElement, type ComponentType } from "react";
 import type { Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import type { Player, Team } from "../../src/game/types";
 import type { LobbyView } from "../../src/game/views";
 import { createStore, StoreContext, type Store } from "../../islands/client/store";
-
-// bun test runs every file in one process: the DOM globals are installed here and put back after.
-const GLOBALS = ["window", "document", "navigator", "localStorage", "HTMLElement", "HTMLInputElement", "Element", "Node", "Event", "KeyboardEvent", "MouseEvent"] as const;
-const saved = new Map<string, PropertyDescriptor | undefined>();
-const realFetch = globalThis.fetch;
-let win: Window;
-// react-dom/client decides at load whether a DOM exists (e.g. for input events), so it is loaded
-// only once the globals are in place.
-let createRoot: typeof import("react-dom/client").createRoot;
-let hydrateRoot: typeof import("react-dom/client").hydrateRoot;
+import { useFakeDom } from "../support/dom";
 
 interface Call {
   method: string;
@@ -29,33 +19,16 @@ let calls: Call[] = [];
 let answer: (url: string) => Record<string, unknown> = () => ({ success: true });
 let visits: string[] = [];
 
-beforeAll(async () => {
-  win = new Window({ url: "http://localhost:3000/lobby/ABCD" });
-  const g = globalThis as Record<string, unknown>;
-  for (const name of GLOBALS) {
-    saved.set(name, Object.getOwnPropertyDescriptor(globalThis, name));
-    Object.defineProperty(globalThis, name, { value: name === "window" ? win : (win as unknown as Record<string, unknown>)[name], configurable: true, writable: true });
-  }
-  g.IS_REACT_ACT_ENVIRONMENT = true;
+const dom = useFakeDom("http://localhost:3000/lobby/ABCD", {
   // navigate.ts goes through location.assign; recording it keeps happy-dom from loading pages.
-  Object.defineProperty(win.location, "assign", { value: (path: string) => visits.push(String(path)), configurable: true });
-  globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+  assign: (path) => visits.push(String(path)),
+  fetch: async (input, init) => {
     const url = String(input);
     const headers = (init?.headers ?? {}) as Record<string, string>;
     calls.push({ method: init?.method ?? "GET", url, auth: headers.authorization ?? null, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     const json = answer(url);
     return new Response(JSON.stringify(json), { status: json.success ? 200 : 409, headers: { "content-type": "application/json" } });
-  }) as typeof fetch;
-  ({ createRoot, hydrateRoot } = await import("react-dom/client"));
-});
-
-afterAll(async () => {
-  for (const [name, desc] of saved) {
-    if (desc) Object.defineProperty(globalThis, name, desc);
-    else delete (globalThis as Record<string, unknown>)[name];
-  }
-  globalThis.fetch = realFetch;
-  await win.happyDOM.close();
+  },
 });
 
 const mounted: { root: Root; el: HTMLElement }[] = [];
@@ -95,14 +68,7 @@ function storeFor(lobby: LobbyView, meId: string | null): Store {
   return store;
 }
 
-async function mount(island: ComponentType, store: Store): Promise<HTMLElement> {
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  const root = createRoot(el);
-  mounted.push({ root, el });
-  await act(async () => root.render(createElement(StoreContext.Provider, { value: store }, createElement(island))));
-  return el;
-}
+const mount = (island: ComponentType, store: Store) => dom.mount(island, store, (root, el) => void mounted.push({ root, el }));
 
 const loadIslands = async () => ({
   TeamPanels: (await import("../../islands/TeamPanels")).default,
@@ -118,15 +84,8 @@ const button = (el: HTMLElement, text: string) => {
   return b;
 };
 const click = (el: Element) => act(async () => void (el as HTMLElement).click());
-/** React tracks input values; the prototype's setter plus an input event is what a user's typing does. */
-async function type(input: HTMLInputElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(win.HTMLInputElement.prototype, "value")!.set!;
-  await act(async () => {
-    setter.call(input, value);
-    input.dispatchEvent(new win.Event("input", { bubbles: true }) as unknown as Event);
-  });
-}
-const press = (input: HTMLElement, key: string) => act(async () => void input.dispatchEvent(new win.KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }) as unknown as Event));
+const type = (input: HTMLInputElement, value: string) => dom.type(input, value);
+const press = (input: HTMLElement, key: string) => act(async () => void input.dispatchEvent(new dom.win.KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }) as unknown as Event));
 const chipTexts = (el: HTMLElement) => [...el.querySelectorAll(".chip")].map((c) => c.firstChild?.textContent);
 
 // ---- TeamPanels -------------------------------------------------------------------------------
@@ -421,9 +380,9 @@ describe("lobby links", () => {
       taken.push(e.defaultPrevented);
       e.preventDefault();
     };
-    win.addEventListener("click", keep);
+    dom.win.addEventListener("click", keep);
     document.body.innerHTML = '<a href="/lobby/WXYZ"><span id="inner">Other lobby</span></a><a href="/"><span id="home">Home</span></a>';
-    const clickOn = (id: string, init: { ctrlKey?: boolean } = {}) => document.getElementById(id)!.dispatchEvent(new win.MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ...init }) as unknown as Event);
+    const clickOn = (id: string, init: { ctrlKey?: boolean } = {}) => document.getElementById(id)!.dispatchEvent(new dom.win.MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ...init }) as unknown as Event);
 
     clickOn("inner"); // no token: the browser follows the link as usual
     localStorage.setItem("gameToken", "tok");
@@ -440,7 +399,7 @@ describe("lobby links", () => {
     expect(localStorage.getItem("gameToken")).toBeNull();
     expect(localStorage.getItem("lobbyCode")).toBeNull();
     expect(visits).toEqual(["/lobby/WXYZ"]);
-    win.removeEventListener("click", keep);
+    dom.win.removeEventListener("click", keep);
   });
 });
 
@@ -464,7 +423,7 @@ describe("server render", () => {
         const store = createStore({ page: "lobby", code: "ABCD", lobby, now: 0 });
         let root!: Root;
         await act(async () => {
-          root = hydrateRoot(el, createElement(StoreContext.Provider, { value: store }, createElement(island)), { onRecoverableError: (e) => errors.push([name, e]) });
+          root = dom.hydrateRoot(el, createElement(StoreContext.Provider, { value: store }, createElement(island)), { onRecoverableError: (e) => errors.push([name, e]) });
         });
         mounted.push({ root, el });
         await act(async () => {

@@ -1,11 +1,11 @@
 // A whole game over real sockets: four players, captains chosen over REST, nine rounds that walk
 // through every row of the DESIGN.md section 3 scoring table, and the lobby events around it.
 // Each event is checked at its transition with the DESIGN.md section 4 payload.
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Team, Winner } from "../../src/game/types";
 import { call } from "../support/app";
-import { createLobby, joinLobby, ok, quizQuestion, startHarness, submit, teamSelect, type Harness, type Seat } from "../support/party";
-import { Clients, flush, TRANSPORTS, type Client } from "../support/sockets";
+import { createLobby, joinLobby, ok, quizQuestion, submit, teamSelect, useRealtime, type Seat } from "../support/party";
+import { flush, TRANSPORTS, type Client } from "../support/sockets";
 
 type Move = "right" | "wrong" | "steal" | "none";
 interface Row {
@@ -42,18 +42,10 @@ const names = (list: any[]) => list.map((p) => p.name);
 
 for (const transport of TRANSPORTS) {
   describe(`a whole game over ${transport}`, () => {
-    let h: Harness | undefined;
-    let clients: Clients | undefined;
-
-    afterEach(async () => {
-      clients?.closeAll();
-      await h?.app.dispose();
-      h = clients = undefined;
-    });
+    const { start } = useRealtime(transport);
 
     test("lobby events, every scoring row across nine rounds, results and the way back to the lobby", async () => {
-      const { app, clock } = (h = await startHarness());
-      clients = new Clients(app.url, transport);
+      const { app, clock, clients } = await start();
 
       // --- seating: each newcomer is announced to everyone already connected ---------------------
       const created = await createLobby(app, "Hana");
@@ -221,8 +213,7 @@ for (const transport of TRANSPORTS) {
 
     // DESIGN.md section 4: lobby events carry { lobby, updateType }, lobby-ended included.
     test("lobby-ended carries { lobby, updateType } like the other lobby events", async () => {
-      const { app } = (h = await startHarness());
-      clients = new Clients(app.url, transport);
+      const { app, clients } = await start();
       const { code, seat } = await createLobby(app, "Hana");
       const hanaC = await clients.connect("Hana", seat.token);
       await ok(app, "/api/lobby/end", seat.token);

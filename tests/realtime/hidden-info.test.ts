@@ -2,36 +2,16 @@
 // searched. Before round-results red never learns blue's answer text, blue's steal, the correct
 // answer, or anything of blue's team chat; the room only learns that blue locked. Chat: team
 // messages reach only that team, room messages everyone, and the sender is whoever the token says.
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { CHAT_MAX } from "../../src/game/settings";
-import { ok, quizQuestion, seatFour, startGame, startHarness, submit, type Four, type Harness } from "../support/party";
-import { Clients, flush, TRANSPORTS, type Client } from "../support/sockets";
+import { ok, quizQuestion, startGame, submit, useRealtime } from "../support/party";
+import { flush, TRANSPORTS, type Client } from "../support/sockets";
 
 const LIMIT_S = 30;
 
 for (const transport of TRANSPORTS) {
   describe(`hidden information over ${transport}`, () => {
-    let h: Harness | undefined;
-    let clients: Clients | undefined;
-    let four: Four;
-    let blue1: Client, blue2: Client, red1: Client, red2: Client;
-
-    afterEach(async () => {
-      clients?.closeAll();
-      await h?.app.dispose();
-      h = clients = undefined;
-    });
-
-    async function seat(): Promise<Harness> {
-      h = await startHarness();
-      clients = new Clients(h.app.url, transport);
-      four = await seatFour(h.app);
-      blue1 = await clients.connect("Hana(blue)", four.blue1.token);
-      blue2 = await clients.connect("Bo(blue)", four.blue2.token);
-      red1 = await clients.connect("Ravi(red)", four.red1.token);
-      red2 = await clients.connect("Rue(red)", four.red2.token);
-      return h;
-    }
+    const { seat } = useRealtime(transport);
 
     /** Red's events from `marks` up to (not including) this round's round-results. */
     function beforeResults(client: Client, mark: number): string {
@@ -41,7 +21,7 @@ for (const transport of TRANSPORTS) {
     }
 
     test("red never sees blue's answer, steal, team chat or the correct answer before results", async () => {
-      const { app, clock } = await seat();
+      const { app, clock, four, blue1, blue2, red1, red2 } = await seat();
       await startGame(app, four.blue1, 3, LIMIT_S);
       const reds = [red1, red2];
       const blueSecret = "Zebra-blue-secret-answer";
@@ -113,7 +93,7 @@ for (const transport of TRANSPORTS) {
     });
 
     test("team chat goes only to that team, room chat to everyone; the token names the sender", async () => {
-      const { clock } = await seat();
+      const { clock, four, blue1, blue2, red1, red2 } = await seat();
       clock.advance(5000);
 
       // Bo (blue) lies about who and where he is: the server ignores those fields.
@@ -163,8 +143,8 @@ for (const transport of TRANSPORTS) {
     });
 
     test("bad chat input gets socket-error { event, message }", async () => {
-      await seat();
-      const stranger = await clients!.connect("stranger");
+      const { clients, blue1, blue2, red1, red2 } = await seat();
+      const stranger = await clients.connect("stranger");
       stranger.emit("chat-message", { message: "who am I?", chatType: "game" });
       expect(await stranger.waitFor("socket-error")).toEqual({ event: "chat-message", message: expect.any(String) });
 

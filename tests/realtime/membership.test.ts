@@ -1,39 +1,19 @@
 // Connections and seats: a kick while connected, a reconnect in the middle of a question, and a
 // second connection with the same token replacing the first (DESIGN.md section 3, docs/decisions.md).
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { call } from "../support/app";
-import { ok, quizQuestion, seatFour, startGame, startHarness, submit, type Four, type Harness } from "../support/party";
-import { Clients, flush, TRANSPORTS, type Client } from "../support/sockets";
+import { ok, quizQuestion, startGame, submit, useRealtime } from "../support/party";
+import { flush, TRANSPORTS } from "../support/sockets";
 
 const LIMIT_S = 30;
 const everyoneIn = (lobby: any) => [...lobby.blueTeam, ...lobby.redTeam];
 
 for (const transport of TRANSPORTS) {
   describe(`connections over ${transport}`, () => {
-    let h: Harness | undefined;
-    let clients: Clients | undefined;
-    let four: Four;
-    let blue1: Client, blue2: Client, red1: Client, red2: Client;
-
-    afterEach(async () => {
-      clients?.closeAll();
-      await h?.app.dispose();
-      h = clients = undefined;
-    });
-
-    async function seat(): Promise<Harness> {
-      h = await startHarness();
-      clients = new Clients(h.app.url, transport);
-      four = await seatFour(h.app);
-      blue1 = await clients.connect("Hana(blue)", four.blue1.token);
-      blue2 = await clients.connect("Bo(blue)", four.blue2.token);
-      red1 = await clients.connect("Ravi(red)", four.red1.token);
-      red2 = await clients.connect("Rue(red)", four.red2.token);
-      return h;
-    }
+    const { seat } = useRealtime(transport);
 
     test("a kicked client hears you-were-kicked, is disconnected, and its token no longer gets in", async () => {
-      const { app } = await seat();
+      const { app, clients, four, blue1, blue2, red1, red2 } = await seat();
       await ok(app, "/api/lobby/kickPlayer", four.blue1.token, { playerId: four.red2.id });
 
       expect(await red2.waitFor("you-were-kicked")).toEqual({ lobbyCode: four.code });
@@ -52,7 +32,7 @@ for (const transport of TRANSPORTS) {
 
       // a reconnect with the kicked token: socket-error, then disconnected, and nobody hears of it
       const marks = [blue1, blue2, red1].map((c) => c.mark());
-      const again = await clients!.connect("Rue again");
+      const again = await clients.connect("Rue again");
       again.emit("join-lobby", { token: four.red2.token });
       expect(await again.waitFor("socket-error")).toEqual({ event: "join-lobby", message: expect.any(String) });
       expect(await again.waitForDisconnect()).toBe("io server disconnect");
@@ -63,7 +43,7 @@ for (const transport of TRANSPORTS) {
     });
 
     test("a client dropped mid-question reconnects with its token and gets the question, endsAt and its own team's lock", async () => {
-      const { app, clock } = await seat();
+      const { app, clock, clients, four, blue1, blue2, red1, red2 } = await seat();
       await startGame(app, four.blue1, 3, LIMIT_S);
       const q1 = quizQuestion(1);
 
@@ -84,7 +64,7 @@ for (const transport of TRANSPORTS) {
       }
 
       clock.advance(5000);
-      const back = await clients!.connect("Bo(back)");
+      const back = await clients.connect("Bo(back)");
       back.emit("join-lobby", { token: four.blue2.token });
       const snap = await back.waitFor("lobby-updated", (p) => p.updateType === "snapshot");
       expect(snap.you).toMatchObject({ id: four.blue2.id, team: "blue", connected: true });
@@ -106,7 +86,7 @@ for (const transport of TRANSPORTS) {
       // Rue (red) drops and comes back too: her snapshot holds no lock and nothing of blue's.
       red2.close();
       for (const c of [blue1, red1, back]) await c.waitFor("player-disconnected", (p) => p.playerId === four.red2.id);
-      const rueBack = await clients!.connect("Rue(back)");
+      const rueBack = await clients.connect("Rue(back)");
       const rueSnap = await rueBack.join(four.red2.token);
       expect(rueSnap.lobby.gameState).toMatchObject({ phase: "question", currentRound: { number: 1, endsAt }, locked: { blue: true, red: false } });
       expect(rueSnap.lock).toBeNull();
@@ -125,7 +105,7 @@ for (const transport of TRANSPORTS) {
       await submit(app, four.red1, 2, "", true);
       await rueBack.waitFor("team-answer-submitted", (p) => p.roundNumber === 2);
       rueBack.close();
-      const rueAgain = await clients!.connect("Rue(again)", four.red2.token);
+      const rueAgain = await clients.connect("Rue(again)", four.red2.token);
       const stealSnap = rueAgain.events("lobby-updated").find((p) => p.updateType === "snapshot");
       expect(stealSnap.lock).toMatchObject({ answer: "", isSteal: true });
       expect(stealSnap.lobby.gameState).toMatchObject({ phase: "question", currentRoundNumber: 2, locked: { blue: false, red: true } });
@@ -136,7 +116,7 @@ for (const transport of TRANSPORTS) {
     });
 
     test("leave-lobby leaves the socket's rooms but keeps the seat; a bad token is refused and cut off", async () => {
-      const { app } = await seat();
+      const { app, clients, four, blue1, blue2, red1, red2 } = await seat();
       red2.emit("leave-lobby", { token: four.red2.token });
       for (const c of [blue1, blue2, red1]) {
         expect(await c.waitFor("player-disconnected", (p) => p.playerId === four.red2.id)).toMatchObject({ updateType: "player-disconnected" });
@@ -155,7 +135,7 @@ for (const transport of TRANSPORTS) {
       expect((await red2.join(four.red2.token)).you).toMatchObject({ id: four.red2.id, connected: true });
 
       // join-lobby without a token is invalid input; with a forged one the socket is cut off
-      const stranger = await clients!.connect("stranger");
+      const stranger = await clients.connect("stranger");
       stranger.emit("join-lobby", {});
       expect(await stranger.waitFor("socket-error")).toEqual({ event: "join-lobby", message: "Invalid payload" });
       expect(stranger.connected).toBe(true);
@@ -166,10 +146,10 @@ for (const transport of TRANSPORTS) {
     });
 
     test("a second connection with the same token replaces the first", async () => {
-      const { app } = await seat();
+      const { app, clients, four, blue1, blue2, red1, red2 } = await seat();
       const marks = [blue1, red1, red2].map((c) => c.mark());
 
-      const second = await clients!.connect("Bo(second tab)");
+      const second = await clients.connect("Bo(second tab)");
       second.emit("join-lobby", { token: four.blue2.token });
       const snap = await second.waitFor("lobby-updated", (p) => p.updateType === "snapshot");
       expect(await blue2.waitForDisconnect()).toBe("io server disconnect");

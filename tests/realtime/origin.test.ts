@@ -1,10 +1,10 @@
 // Cross-site socket handshakes are refused (DESIGN.md section 3): another site's Origin gets a 403
 // on the polling handshake and a failed websocket upgrade; the server's own origin, requests with
 // no Origin, and the origins in ALLOWED_ORIGINS get in.
-import { afterEach, describe, expect, test } from "bun:test";
-import { startHarness, seatFour, type Harness } from "../support/party";
+import { describe, expect, test } from "bun:test";
+import { seatFour, useRealtime } from "../support/party";
 import { rawWebSocketOpens } from "../support/raw-engine";
-import { Clients, SOCKET_PATH, TRANSPORTS, type Transport } from "../support/sockets";
+import { SOCKET_PATH, TRANSPORTS, type Transport } from "../support/sockets";
 
 const EVIL = "http://evil.example";
 const FRIEND = "http://friend.example";
@@ -24,18 +24,10 @@ async function rawHandshake(url: string, transport: Transport, headers: Record<s
 
 for (const transport of TRANSPORTS) {
   describe(`handshake origin over ${transport}`, () => {
-    let h: Harness | undefined;
-    let clients: Clients | undefined;
-
-    afterEach(async () => {
-      clients?.closeAll();
-      await h?.app.dispose();
-      h = clients = undefined;
-    });
+    const { start } = useRealtime(transport);
 
     test("another site's Origin is refused; the server's own and no Origin are accepted", async () => {
-      const { app } = (h = await startHarness());
-      clients = new Clients(app.url, transport);
+      const { app, clients } = await start();
       const four = await seatFour(app);
 
       const refused = await clients.refused({ extraHeaders: { origin: EVIL } });
@@ -69,8 +61,7 @@ for (const transport of TRANSPORTS) {
     });
 
     test("ALLOWED_ORIGINS lets those sites in and nobody else", async () => {
-      const { app } = (h = await startHarness({ ALLOWED_ORIGINS: `${FRIEND}, https://party.example` }));
-      clients = new Clients(app.url, transport);
+      const { app, clients } = await start({ ALLOWED_ORIGINS: `${FRIEND}, https://party.example` });
       const four = await seatFour(app);
 
       expect(await rawHandshake(app.url, transport, { origin: FRIEND })).toBe(true);

@@ -1,12 +1,12 @@
 // What one bad client can do to the others: nothing. An oversized frame, a malformed socket.io
 // packet or an event flood closes only the offending connection; and a player moved to the other
 // team stops hearing the old team's chat.
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { Decoder } from "socket.io-parser";
 import { MAX_FRAME_BYTES } from "../../src/realtime/socket-server";
-import { joinLobby, seatFour, startHarness, teamSelect, type Four, type Harness, type Seat } from "../support/party";
+import { joinLobby, teamSelect, useRealtime, type Seat } from "../support/party";
 import { rawConnect } from "../support/raw-engine";
-import { Clients, flush, TRANSPORTS, type Client } from "../support/sockets";
+import { flush, TRANSPORTS, type Client } from "../support/sockets";
 
 const bin = (text: string) => new TextEncoder().encode(text);
 type Frame = string | Uint8Array<ArrayBuffer>;
@@ -54,27 +54,7 @@ describe("the malformed packet list", () => {
 
 for (const transport of TRANSPORTS) {
   describe(`safety over ${transport}`, () => {
-    let h: Harness | undefined;
-    let clients: Clients | undefined;
-    let four: Four;
-    let blue1: Client, blue2: Client, red1: Client, red2: Client;
-
-    afterEach(async () => {
-      clients?.closeAll();
-      await h?.app.dispose();
-      h = clients = undefined;
-    });
-
-    async function seat(): Promise<Harness> {
-      h = await startHarness();
-      clients = new Clients(h.app.url, transport);
-      four = await seatFour(h.app);
-      blue1 = await clients.connect("Hana(blue)", four.blue1.token);
-      blue2 = await clients.connect("Bo(blue)", four.blue2.token);
-      red1 = await clients.connect("Ravi(red)", four.red1.token);
-      red2 = await clients.connect("Rue(red)", four.red2.token);
-      return h;
-    }
+    const { seat } = useRealtime(transport);
 
     /** The given clients are still connected and still hear each other. */
     async function stillTalking(...cs: Client[]): Promise<void> {
@@ -83,7 +63,7 @@ for (const transport of TRANSPORTS) {
     }
 
     test(`a frame over ${MAX_FRAME_BYTES} bytes closes only that socket`, async () => {
-      await seat();
+      const { four, blue1, blue2, red1, red2 } = await seat();
       // just under the limit: the frame is read, the chat text is refused, the socket stays
       blue2.emit("chat-message", { message: "u".repeat(MAX_FRAME_BYTES - 1024), chatType: "game" });
       expect(await blue2.waitFor("socket-error")).toEqual({ event: "chat-message", message: "Invalid payload" });
@@ -97,7 +77,7 @@ for (const transport of TRANSPORTS) {
     });
 
     test("malformed socket.io packets close that connection and nothing else", async () => {
-      const { app } = await seat();
+      const { app, four, blue1, blue2, red1, red2 } = await seat();
       const raw: Seat = await joinLobby(app, four.code, "Raw");
 
       // control: well-formed frames, even for an unknown event, keep the raw connection open
@@ -124,7 +104,7 @@ for (const transport of TRANSPORTS) {
     });
 
     test("an event flood is throttled and the flooding socket cut off; the others stay", async () => {
-      await seat();
+      const { four, blue1, blue2, red1, red2 } = await seat();
       for (let i = 0; i < 500; i++) blue2.emit("chat-message", { message: `flood-${i}`, chatType: "game" });
       expect(await blue2.waitForDisconnect()).toBe("io server disconnect");
       for (const c of [blue1, red1, red2]) await c.waitFor("player-disconnected", (p) => p.playerId === four.blue2.id);
@@ -141,7 +121,7 @@ for (const transport of TRANSPORTS) {
     });
 
     test("a player moved to the other team stops hearing the old team's chat", async () => {
-      const { app } = await seat();
+      const { app, four, blue1, blue2, red1, red2 } = await seat();
       await teamSelect(app, four.blue2, "red", false);
       for (const c of [blue1, blue2, red1, red2]) {
         expect(await c.waitFor("player-team-changed")).toMatchObject({ updateType: "player-team-changed", playerId: four.blue2.id });

@@ -1,10 +1,11 @@
 // A running server with a fake clock, known questions and an exact-match judge, and the REST steps
 // that seat a party (create, join, captains, start) for realtime tests.
-import { expect } from "bun:test";
+import { afterEach, expect } from "bun:test";
 import type { Question, Team } from "../../src/game/types";
 import type { AnswerJudge, QuestionSource } from "../../src/lobbies/seams";
 import { call, startTestApp, type TestApp } from "./app";
 import { FakeClock } from "./fake-clock";
+import { Clients, type Client, type Transport } from "./sockets";
 
 /** Round n's question and its correct answer, which nothing but round-results may reveal. */
 export const quizQuestion = (n: number): Question => ({
@@ -100,4 +101,55 @@ export async function seatFour(app: { url: string }): Promise<Four> {
 export async function startGame(app: { url: string }, host: Seat, rounds: number, roundLimit = 30): Promise<void> {
   await ok(app, "/api/lobby/updateSettings", host.token, { settings: { rounds, roundLimit } });
   await ok(app, "/api/lobby/start", host.token);
+}
+
+export interface Connected extends Harness {
+  clients: Clients;
+}
+
+export interface SeatedFour extends Connected {
+  four: Four;
+  /** Hana, host and blue captain */
+  blue1: Client;
+  /** Bo, blue member */
+  blue2: Client;
+  /** Ravi, red captain */
+  red1: Client;
+  /** Rue, red member */
+  red2: Client;
+}
+
+/**
+ * For one describe block over `transport`: registers an afterEach that closes every client and
+ * disposes the server. `start` runs a fresh harness with a Clients on it; `seat` also seats the
+ * four (seatFour) and connects each of them with its token.
+ */
+export function useRealtime(transport: Transport) {
+  let h: Harness | undefined;
+  let clients: Clients | undefined;
+
+  afterEach(async () => {
+    clients?.closeAll();
+    await h?.app.dispose();
+    h = clients = undefined;
+  });
+
+  async function start(env: Record<string, string> = {}): Promise<Connected> {
+    h = await startHarness(env);
+    clients = new Clients(h.app.url, transport);
+    return { ...h, clients };
+  }
+
+  async function seat(): Promise<SeatedFour> {
+    const started = await start();
+    const { app, clients } = started;
+    const four = await seatFour(app);
+    const blue1 = await clients.connect("Hana(blue)", four.blue1.token);
+    const blue2 = await clients.connect("Bo(blue)", four.blue2.token);
+    const red1 = await clients.connect("Ravi(red)", four.red1.token);
+    const red2 = await clients.connect("Rue(red)", four.red2.token);
+    return { ...started, four, blue1, blue2, red1, red2 };
+  }
+
+  return { start, seat };
 }
