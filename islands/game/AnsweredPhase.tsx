@@ -12,7 +12,7 @@ export function AnsweredPhase() {
     <div className="stack center">
       <Timer />
       <h2 className="big">
-        <span aria-hidden="true">🔒 </span>Answer locked
+        <span aria-hidden="true">✔ </span>Answer locked
       </h2>
       {lock?.isSteal ? (
         <p className="locked">

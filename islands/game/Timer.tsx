@@ -28,7 +28,7 @@ export function Timer() {
 
   return (
     <span role="timer" className={`timer${left <= LOW_SECONDS ? " low" : ""}`}>
-      <span aria-hidden="true">⏱ </span>
+      <span aria-hidden="true">◷ </span>
       Time left: {left}s
     </span>
   );
