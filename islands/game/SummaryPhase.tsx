@@ -13,6 +13,7 @@ function TeamLine({ result, team }: { result: RoundResult; team: Team }) {
   return (
     <div className={`line ${team[0]}`}>
       <b>{teamName(team)}:</b> <Play result={result} team={team} /> <span className="gain">+{playOf(result, team).points}</span>
+      {result.overruled.includes(team) && <span className="muted"> (overruled by host)</span>}
       {result.winner === team && (
         <span role="img" aria-label={`${teamName(team)} won this round`} className="trophy">
           ♛

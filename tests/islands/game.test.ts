@@ -438,6 +438,16 @@ describe("Summary phase", () => {
     expect(buttonOr(el, "Return to Lobby")).toBeNull();
   });
 
+  test("an overruled verdict is marked in the summary, on that team's line only", async () => {
+    const g = summaryGame();
+    g.rounds[2] = { ...g.rounds[2]!, overruled: ["red"] };
+    const el = await mount(GamePanel, storeFor(g));
+    const row = el.querySelectorAll(".summary > li")[2]!;
+    expect(text(row.querySelector(".line.r")!)).toContain("(overruled by host)");
+    expect(text(row.querySelector(".line.b")!)).not.toContain("overruled");
+    expect(text(el.querySelectorAll(".summary > li")[0]!)).not.toContain("overruled");
+  });
+
   test("a tie overall", async () => {
     const el = await mount(GamePanel, storeFor(summaryGame({ blue: 3, red: 3 })));
     expect(text(el)).toContain("It's a tie!");
