@@ -4,12 +4,14 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import { api, attempt } from "./client/api";
 import { go } from "./client/navigate";
+import { useSocket } from "./client/socket-context";
 import { useStore } from "./client/store";
 import { clearSession } from "./client/token";
 
 export default function LobbyActions() {
   useSignals();
   const store = useStore();
+  const socket = useSocket();
   const [busy, setBusy] = useState(false);
   const lobby = store.lobby.value;
   // The spec's 'all captains chosen' flag.
@@ -36,8 +38,9 @@ export default function LobbyActions() {
   }
 
   async function start() {
-    // game-started moves everyone; the host also goes on its own in case its socket is down.
-    if (await call("Failed to start game", "/api/lobby/start")) go(`/game/${store.code}`);
+    // game-started moves everyone. Only a host whose socket is down goes on its own: a second
+    // navigation to the same page would abort the one the event started.
+    if ((await call("Failed to start game", "/api/lobby/start")) && !socket.value?.connected) go(`/game/${store.code}`);
   }
 
   if (!store.isHost.value) {

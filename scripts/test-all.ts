@@ -16,7 +16,9 @@ const typecheck = run(["bunx", "tsc", "--noEmit", "-p", "."], "typecheck");
 if (typecheck.code === 0) passed++;
 else failed++;
 
-const tests = run(["bun", "test", ...process.argv.slice(2)], "bun test");
+// Tests that start servers or browsers need more than bun's 5 s default on a busy 2-core machine;
+// no test waits on a real round timer, so this only bounds a hang.
+const tests = run(["bun", "test", "--timeout", "30000", ...process.argv.slice(2)], "bun test");
 const count = (word: string) => Number(tests.out.match(new RegExp(`^\\s*(\\d+) ${word}$`, "m"))?.[1] ?? 0);
 passed += count("pass");
 failed += count("fail");

@@ -19,6 +19,9 @@ import { loadManifest } from "./pages/build";
 import { pageRoutes } from "./pages/routes";
 import { tokenSecret } from "./secret";
 
+/** How long close() waits for requests under way before cutting them off. */
+const DRAIN_MS = 1000;
+
 export interface AppOverrides {
   clock?: Clock;
   questions?: QuestionSource;
@@ -31,7 +34,7 @@ export interface RunningApp {
   port: number;
   service: LobbyService;
   tokens: Tokens;
-  /** Stops taking connections and timers; state is already on disk. */
+  /** Stops taking connections, tells the sockets, waits briefly for requests under way, stops timers, closes the database. State is already on disk. */
   close(): Promise<void>;
 }
 
@@ -88,6 +91,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
     },
   });
 
+  realtime.attach(server);
   const port = server.port!;
   return {
     url: `http://${config.HOST === "0.0.0.0" ? "127.0.0.1" : config.HOST}:${port}`,
@@ -95,9 +99,18 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
     service,
     tokens,
     async close() {
-      service.shutdown();
+      // Sockets first: new handshakes are refused, every socket is told, and its transport closed
+      // once it has the news (the listener stays open meanwhile, for polling clients to collect it).
       await realtime.close();
+      // The listener and idle keep-alive connections close; a request being handled may be
+      // committing a command, so it gets a moment to answer.
+      const drained = server.stop(false);
+      await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, DRAIN_MS).unref())]);
       await server.stop(true);
+      // No request or socket is left to dispatch: timers stop and the database closes, folding its
+      // WAL back in. (A judge call still out is not waited for: the round was saved as judging and
+      // is judged again on the next start.)
+      service.shutdown();
       store.close();
     },
   };

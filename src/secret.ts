@@ -1,6 +1,6 @@
 // The token secret: JWT_SECRET when set, else one generated once and kept in DATA_DIR so tokens
 // survive a restart.
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
 import { join } from "node:path";
 
 export function tokenSecret(dataDir: string, configured?: string): string {
@@ -12,7 +12,23 @@ export function tokenSecret(dataDir: string, configured?: string): string {
   }
   mkdirSync(dataDir, { recursive: true });
   const secret = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
-  chmodSync(file, 0o600);
+  // Flushed under a temporary name, renamed into place, the folder flushed: a power cut soon after
+  // the first start must not leave an empty file, whose replacement would void every token issued.
+  const tmp = `${file}.tmp`;
+  const fd = openSync(tmp, "w", 0o600);
+  try {
+    writeSync(fd, secret);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  chmodSync(tmp, 0o600);
+  renameSync(tmp, file);
+  const dir = openSync(dataDir, "r");
+  try {
+    fsyncSync(dir);
+  } finally {
+    closeSync(dir);
+  }
   return secret;
 }

@@ -11,7 +11,8 @@ export type Command =
   | { type: "startRound"; by: string }
   | { type: "submit"; playerId: string; team: Team; roundNumber: number; answer: string; isSteal: boolean }
   | { type: "timeUp"; roundNumber: number }
-  | { type: "judged"; roundNumber: number; verdicts: Partial<Record<Team, boolean>> }
+  /** `of`: the question and typed answers the verdicts were given on; verdicts on anything else are stale. */
+  | { type: "judged"; roundNumber: number; verdicts: Partial<Record<Team, boolean>>; of?: { question: string; answers: Partial<Record<Team, string>> } }
   | { type: "overrule"; by: string; roundNumber: number; team: Team; correct: boolean }
   | { type: "returnToLobby"; by: string }
   | { type: "endLobby"; by: string }

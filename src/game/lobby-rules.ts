@@ -2,7 +2,7 @@
 import { refuse } from "./commands";
 import { ROUND_TIMER, toPlayer, toRoom, toTeam, type Effect } from "./effects";
 import { accept, type Outcome } from "./outcome";
-import { CHAT_HISTORY, CHAT_MAX, DEFAULT_SETTINGS, MAX_TEAM_SIZE, NAME_MAX, normalizeName, normalizeSettings } from "./settings";
+import { CHAT_HISTORY, CHAT_MAX, clip, DEFAULT_SETTINGS, MAX_TEAM_SIZE, NAME_MAX, normalizeName, normalizeSettings } from "./settings";
 import type { ChatMessage, LobbyState, Player, Team } from "./types";
 import { findPlayer, lobbyView, teamOf } from "./views";
 
@@ -90,7 +90,7 @@ export function updateSettings(state: LobbyState, by: string, input: { rounds?: 
 export function chat(state: LobbyState, playerId: string, text: string, chatType: ChatMessage["chatType"], now: number): Outcome {
   const player = findPlayer(state, playerId);
   if (!player) return refuse(404, "Player not found");
-  const message = text.trim().slice(0, CHAT_MAX);
+  const message = clip(text.trim(), CHAT_MAX);
   if (!message) return refuse(400, "Message is blank");
   const msg: ChatMessage = { message, playerId, playerName: player.name, team: player.team, chatType, timestamp: now };
   const next = { ...state, chat: [...state.chat.slice(-(CHAT_HISTORY - 1)), msg] };

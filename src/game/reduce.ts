@@ -32,7 +32,7 @@ export function reduce(state: LobbyState, command: Command, { now }: Context): O
     case "timeUp":
       return timeUp(state, command.roundNumber);
     case "judged":
-      return judged(state, command.roundNumber, command.verdicts);
+      return judged(state, command.roundNumber, command.verdicts, command.of);
     case "overrule":
       return overrule(state, command.by, command.roundNumber, command.team, command.correct);
     case "returnToLobby":

@@ -3,7 +3,7 @@ import { refuse, type Refusal } from "./commands";
 import { ROUND_TIMER, toRoom, toTeam, type Effect } from "./effects";
 import { accept, type Outcome } from "./outcome";
 import { roundGains, winnerOf, type Play } from "./scoring";
-import { ANSWER_MAX } from "./settings";
+import { ANSWER_MAX, clip } from "./settings";
 import type { GameState, LobbyState, Lock, Question, RoundResult, Team } from "./types";
 import { otherTeam, TEAMS } from "./types";
 import { captainOf, findPlayer, gameView, lobbyView } from "./views";
@@ -21,9 +21,13 @@ export function canStartGame(state: LobbyState, by: string): Refusal | null {
 export function startGame(state: LobbyState, by: string, questions: Question[]): Outcome {
   const refusal = canStartGame(state, by);
   if (refusal) return refusal;
-  const totalRounds = Math.min(state.settings.rounds, questions.length);
+  // Questions are picked before this runs (maybe seconds before, by a slow AI), so one picked for an
+  // earlier start may have been asked since: no game repeats a question of this lobby.
+  const seen = new Set(state.asked);
+  const fresh = questions.filter((q) => !seen.has(q.question) && seen.add(q.question));
+  const totalRounds = Math.min(state.settings.rounds, fresh.length);
   if (totalRounds === 0) return refuse(409, "No questions available");
-  const picked = questions.slice(0, totalRounds);
+  const picked = fresh.slice(0, totalRounds);
   const game: GameState = { phase: "idle", currentRoundNumber: 0, totalRounds, questions: picked, currentRound: null, rounds: [], scores: { blue: 0, red: 0 } };
   const next = { ...withGame(state, game), asked: [...state.asked, ...picked.map((q) => q.question)] };
   return accept(next, [toRoom("game-started", { lobbyCode: state.code, lobby: lobbyView(next) })]);
@@ -62,7 +66,7 @@ export function submit(state: LobbyState, input: Submission, now: number): Outco
   if (input.roundNumber !== round.number) return refuse(409, "That round is not open");
   if (now >= round.endsAt) return refuse(409, "Time is up");
   if (round.locks[input.team]) return refuse(409, "Your team already answered");
-  const answer = input.isSteal ? "" : input.answer.trim().slice(0, ANSWER_MAX);
+  const answer = input.isSteal ? "" : clip(input.answer.trim(), ANSWER_MAX);
   if (!input.isSteal && !answer) return refuse(400, "Answer cannot be blank");
   const lock: Lock = { playerId: input.playerId, answer, isSteal: input.isSteal };
   const locked = withGame(state, { ...game, currentRound: { ...round, locks: { ...round.locks, [input.team]: lock } } });
@@ -83,15 +87,20 @@ export function timeUp(state: LobbyState, roundNumber: number): Outcome {
   return accept(closed.state, [toRoom("round-timeup", { roundNumber }), ...closed.effects]);
 }
 
+function typedAnswers(locks: Partial<Record<Team, Lock>>): Partial<Record<Team, string>> {
+  const answers: Partial<Record<Team, string>> = {};
+  for (const team of TEAMS) {
+    const lock = locks[team];
+    if (lock && !lock.isSteal) answers[team] = lock.answer;
+  }
+  return answers;
+}
+
 /** The round stops taking answers; typed answers go to the judge. */
 function closeRound(state: LobbyState): { state: LobbyState; effects: Effect[] } {
   const game = state.game!;
   const round = game.currentRound!;
-  const answers: Partial<Record<Team, string>> = {};
-  for (const team of TEAMS) {
-    const lock = round.locks[team];
-    if (lock && !lock.isSteal) answers[team] = lock.answer;
-  }
+  const answers = typedAnswers(round.locks);
   return {
     state: withGame(state, { ...game, phase: "judging" }),
     effects: [toRoom("answer-processing-started", { roundNumber: round.number }), { type: "judge", roundNumber: round.number, question: round.question, answers }],
@@ -113,10 +122,14 @@ const resultsPayload = (game: GameState, round: RoundResult) => ({
   game: { rounds: game.rounds, currentRoundNumber: game.currentRoundNumber, totalRounds: game.totalRounds },
 });
 
-export function judged(state: LobbyState, roundNumber: number, verdicts: Partial<Record<Team, boolean>>): Outcome {
+export function judged(state: LobbyState, roundNumber: number, verdicts: Partial<Record<Team, boolean>>, of?: { question: string; answers: Partial<Record<Team, string>> }): Outcome {
   const game = state.game;
   const round = game?.currentRound;
   if (!game || game.phase !== "judging" || !round || round.number !== roundNumber) return refuse(409, "No round is being judged");
+  // A slow judge can answer after its game was left and a new one reached the same round number.
+  const answers = typedAnswers(round.locks);
+  const same = (a: Partial<Record<Team, string>>, b: Partial<Record<Team, string>>) => TEAMS.every((t) => a[t] === b[t]);
+  if (of && (of.question !== round.question.question || !same(of.answers, answers))) return refuse(409, "Those verdicts are for another round");
   const verdict = (team: Team) => (round.locks[team] && !round.locks[team]!.isSteal ? verdicts[team] === true : null);
   const result = scoreRound(
     {

@@ -26,12 +26,24 @@ function clamp(value: unknown, min: number, max: number): number {
 export const clampRounds = (value: unknown) => clamp(value, ROUNDS_MIN, ROUNDS_MAX);
 export const clampRoundLimit = (value: unknown) => clamp(value, ROUND_LIMIT_MIN, ROUND_LIMIT_MAX);
 
+/**
+ * Text as it is kept and shown: at most `max` UTF-16 units, a lone surrogate (JSON can carry one,
+ * UTF-8 cannot) replaced by U+FFFD, and never a cut between an emoji's two halves. Otherwise the
+ * HTML would hold U+FFFD while the page's data held the surrogate, and hydration would fail.
+ */
+export function clip(text: string, max = Number.POSITIVE_INFINITY): string {
+  const whole = text.toWellFormed();
+  if (whole.length <= max) return whole;
+  const cut = whole.slice(0, max);
+  return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 /** Trimmed, blank and case-insensitive duplicates dropped, capped; empty means General. */
 export function normalizeTags(tags: readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const raw of tags) {
-    const tag = raw.trim().slice(0, TAG_MAX);
+    const tag = clip(raw.trim(), TAG_MAX);
     const key = tag.toLowerCase();
     if (!tag || seen.has(key)) continue;
     seen.add(key);
@@ -55,4 +67,4 @@ export function normalizeSettings(input: { rounds?: unknown; roundLimit?: unknow
   };
 }
 
-export const normalizeName = (name: string) => name.trim().replace(/\s+/g, " ");
+export const normalizeName = (name: string) => clip(name.trim().replace(/\s+/g, " "));

@@ -26,6 +26,10 @@ export class LobbyTimers {
     this.handles.set(key, handle);
   }
 
+  has(key: string): boolean {
+    return this.handles.has(key);
+  }
+
   cancel(key: string): void {
     if (!this.handles.has(key)) return;
     this.clock.clearTimeout(this.handles.get(key));

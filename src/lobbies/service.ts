@@ -33,6 +33,8 @@ export interface ServiceOptions {
 interface Entry {
   state: LobbyState;
   timers: LobbyTimers;
+  /** when the lobby expires unless something happens before */
+  idleAt: number;
 }
 
 export type Created = { ok: true; state: LobbyState; playerId: string } | Extract<Outcome, { ok: false }>;
@@ -65,9 +67,9 @@ export class LobbyService {
       }
       // No socket survives a restart: everyone is away until they reconnect.
       const restored = { ...state, players: state.players.map((p) => ({ ...p, connected: false })) };
-      const entry = { state: restored, timers: new LobbyTimers(this.clock) };
+      const entry = { state: restored, timers: new LobbyTimers(this.clock), idleAt: updatedAt + this.idleMs };
       this.lobbies.set(state.code, entry);
-      entry.timers.at(IDLE_TIMER, updatedAt + this.idleMs, () => this.expire(state.code));
+      this.armIdle(state.code, entry);
       this.run(state.code, entry, resumeEffects(restored));
     }
   }
@@ -96,7 +98,7 @@ export class LobbyService {
     }
     const playerId = this.newId();
     const state = createLobby(code, playerId, name, this.clock.now());
-    const entry = { state, timers: new LobbyTimers(this.clock) };
+    const entry = { state, timers: new LobbyTimers(this.clock), idleAt: 0 };
     this.lobbies.set(code, entry);
     this.opts.store.save(state, this.clock.now());
     this.touch(code, entry);
@@ -113,7 +115,7 @@ export class LobbyService {
     entry.state = outcome.state;
     // Durable before anyone hears of it.
     const closing = outcome.effects.some((e) => e.type === "close");
-    if (command.type === "chat") this.opts.store.appendChat(code, outcome.state.chat.at(-1)!, now);
+    if (command.type === "chat") this.opts.store.appendChat(code, outcome.state.chat.at(-1)!);
     else if (!closing) this.opts.store.save(outcome.state, now);
     if (!closing) this.touch(code, entry);
     this.run(code, entry, outcome.effects);
@@ -133,8 +135,17 @@ export class LobbyService {
     return this.dispatch(state.code, { type: "startGame", by, questions });
   }
 
+  /** Activity moves the deadline; the one idle timer is re-armed only when it fires early, not on every command. */
   private touch(code: string, entry: Entry): void {
-    entry.timers.at(IDLE_TIMER, this.clock.now() + this.idleMs, () => this.expire(code));
+    entry.idleAt = this.clock.now() + this.idleMs;
+    if (!entry.timers.has(IDLE_TIMER)) this.armIdle(code, entry);
+  }
+
+  private armIdle(code: string, entry: Entry): void {
+    entry.timers.at(IDLE_TIMER, entry.idleAt, () => {
+      if (this.clock.now() < entry.idleAt) this.armIdle(code, entry);
+      else this.expire(code);
+    });
   }
 
   private expire(code: string): void {
@@ -182,7 +193,7 @@ export class LobbyService {
         });
       }),
     );
-    this.dispatch(code, { type: "judged", roundNumber: effect.roundNumber, verdicts });
+    this.dispatch(code, { type: "judged", roundNumber: effect.roundNumber, verdicts, of: { question: effect.question.question, answers: effect.answers } });
   }
 
   /** Timers stop; state is already durable. */

@@ -4,6 +4,9 @@ import { Database } from "bun:sqlite";
 import { CHAT_HISTORY } from "../game/settings";
 import type { ChatMessage, LobbyState } from "../game/types";
 
+const BACKSTOP_PAGES = 10_000;
+const CHECKPOINT_EVERY_MS = 200;
+
 export interface StoredLobby {
   state: LobbyState;
   updatedAt: number;
@@ -13,20 +16,27 @@ export class LobbyStore {
   private readonly db: Database;
   private readonly appendsSincePrune = new Map<string, number>();
   private readonly q;
+  private readonly checkpointer: Worker;
 
   constructor(path: string) {
     this.db = new Database(path, { create: true, strict: true });
+    // Not ref'd: the checkpointer never keeps the process alive.
+    this.checkpointer = new Worker(new URL("./checkpointer.ts", import.meta.url).href, { ref: false, smol: true });
     this.db.run("PRAGMA journal_mode = WAL");
     // NORMAL in WAL survives a crashed or killed process; FULL would also survive power loss at a
     // cost of one fsync per command, which a Pi's SD card cannot pay at chat rates.
     this.db.run("PRAGMA synchronous = NORMAL");
     this.db.run("PRAGMA busy_timeout = 5000");
+    // Checkpoints run on a worker thread (checkpointer.ts); this is only the backstop (~40 MB of WAL).
+    this.db.run(`PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES}`);
     this.db.run("CREATE TABLE IF NOT EXISTS lobbies (code TEXT PRIMARY KEY, state TEXT NOT NULL, updated_at INTEGER NOT NULL)");
-    this.db.run("CREATE TABLE IF NOT EXISTS chat (id INTEGER PRIMARY KEY AUTOINCREMENT, code TEXT NOT NULL, body TEXT NOT NULL)");
+    // A plain rowid key: new rows still get max(id) + 1, so ids keep the order of each lobby's chat,
+    // without AUTOINCREMENT's sqlite_sequence page written on every line (old databases keep theirs).
+    this.db.run("CREATE TABLE IF NOT EXISTS chat (id INTEGER PRIMARY KEY, code TEXT NOT NULL, body TEXT NOT NULL)");
     this.db.run("CREATE INDEX IF NOT EXISTS chat_by_lobby ON chat (code, id)");
+    this.checkpointer.postMessage({ path, everyMs: CHECKPOINT_EVERY_MS });
     this.q = {
       save: this.db.prepare("INSERT INTO lobbies (code, state, updated_at) VALUES (?, ?, ?) ON CONFLICT(code) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at"),
-      touch: this.db.prepare("UPDATE lobbies SET updated_at = ? WHERE code = ?"),
       removeLobby: this.db.prepare("DELETE FROM lobbies WHERE code = ?"),
       removeChat: this.db.prepare("DELETE FROM chat WHERE code = ?"),
       append: this.db.prepare("INSERT INTO chat (code, body) VALUES (?, ?)"),
@@ -41,11 +51,9 @@ export class LobbyStore {
     this.q.save.run(state.code, JSON.stringify(rest), now);
   }
 
-  appendChat(code: string, message: ChatMessage, now: number): void {
-    this.db.transaction(() => {
-      this.q.append.run(code, JSON.stringify(message));
-      this.q.touch.run(now, code);
-    })();
+  /** The message's timestamp is the lobby's last activity (loadAll reads it back), so one row is written. */
+  appendChat(code: string, message: ChatMessage): void {
+    this.q.append.run(code, JSON.stringify(message));
     const count = (this.appendsSincePrune.get(code) ?? 0) + 1;
     // Pruning every append would double the cost of chat; every few dozen keeps the table bounded.
     if (count < CHAT_HISTORY / 2) return void this.appendsSincePrune.set(code, count);
@@ -65,11 +73,14 @@ export class LobbyStore {
     const rows = this.q.all.all() as { code: string; state: string; updated_at: number }[];
     return rows.map((row) => {
       const chat = (this.q.recentChat.all(row.code, CHAT_HISTORY) as { body: string }[]).map((c) => JSON.parse(c.body) as ChatMessage);
-      return { state: { ...(JSON.parse(row.state) as Omit<LobbyState, "chat">), chat }, updatedAt: row.updated_at };
+      // A chat line is activity too: it is not written into the lobby's row, only appended.
+      const updatedAt = Math.max(row.updated_at, chat.at(-1)?.timestamp ?? 0);
+      return { state: { ...(JSON.parse(row.state) as Omit<LobbyState, "chat">), chat }, updatedAt };
     });
   }
 
   close(): void {
+    this.checkpointer.postMessage("close");
     this.db.close();
   }
 }

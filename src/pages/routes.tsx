@@ -3,21 +3,37 @@ import { Elysia } from "elysia";
 import { lobbyView } from "../game/views";
 import { normalizeCode } from "../lobbies/codes";
 import type { LobbyService } from "../lobbies/service";
+import type { LobbyState } from "../game/types";
 import type { PageData, PageName } from "../../islands/client/store";
 import type { Manifest } from "./build";
 import { Game } from "./Game";
 import { Home } from "./Home";
 import { Lobby } from "./Lobby";
-import { renderPage } from "./render";
-import { htmlResponse, serveBundle, serveLogo } from "./static";
+import { renderPageOnce } from "./render";
+import { htmlResponse, PreparedPage, serveBundle, serveLogo } from "./static";
 
 export function pageRoutes(service: LobbyService, manifest: Manifest | null, now: () => number) {
+  // A lobby's state is replaced, never changed, on every command, so a page rendered from one state
+  // object is that state's page for as long as it lives: a room of players loading the same lobby
+  // (joining, or all sent back from a game at once) costs one render and one compression. Pages
+  // whose paint reads the clock (the round countdown) are rendered for each request.
+  const rendered = new WeakMap<LobbyState, Map<PageName, PreparedPage>>();
+  let home: PreparedPage | null = null;
+
   const page = (name: PageName, request: Request, rawCode: string | null) => {
     const code = rawCode === null ? null : normalizeCode(rawCode).slice(0, 8);
     const state = code ? service.get(code) : undefined;
+    const acceptEncoding = request.headers.get("accept-encoding") ?? "";
+    const cached = state ? rendered.get(state)?.get(name) : name === "home" ? home : null;
+    if (cached) return htmlResponse(cached, acceptEncoding);
     const data: PageData = { page: name, code, lobby: state ? lobbyView(state) : null, now: now() };
     const body = name === "home" ? <Home /> : name === "lobby" ? <Lobby /> : <Game />;
-    return htmlResponse(renderPage(manifest, data, body), request.headers.get("accept-encoding") ?? "");
+    const { html, timed } = renderPageOnce(manifest, data, body);
+    const prepared = new PreparedPage(html);
+    // Pages of codes that name no lobby are not kept: anyone could ask for any number of them.
+    if (!timed && state) rendered.set(state, (rendered.get(state) ?? new Map()).set(name, prepared));
+    else if (!timed && name === "home") home = prepared;
+    return htmlResponse(prepared, acceptEncoding);
   };
   return new Elysia()
     .get("/", ({ request }) => page("home", request, null))

@@ -24,9 +24,19 @@ export function serveLogo(): Response {
   return new Response(Bun.file(join(PUBLIC_DIR, "logo.svg")), { headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" } });
 }
 
+/** A rendered page, compressed at most once however often it is served. */
+export class PreparedPage {
+  private gzipped: Uint8Array<ArrayBuffer> | null = null;
+  constructor(readonly html: string) {}
+  get gzip(): Uint8Array<ArrayBuffer> {
+    return (this.gzipped ??= Bun.gzipSync(this.html) as Uint8Array<ArrayBuffer>);
+  }
+}
+
 /** HTML goes out gzipped to browsers that take it: phones on weak links pay for bytes. */
-export function htmlResponse(html: string, acceptEncoding: string, status = 200): Response {
+export function htmlResponse(page: string | PreparedPage, acceptEncoding: string, status = 200): Response {
+  const prepared = typeof page === "string" ? new PreparedPage(page) : page;
   const headers: Record<string, string> = { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", vary: "accept-encoding" };
-  if (!acceptEncoding.includes("gzip")) return new Response(html, { status, headers });
-  return new Response(Bun.gzipSync(html), { status, headers: { ...headers, "content-encoding": "gzip" } });
+  if (!acceptEncoding.includes("gzip")) return new Response(prepared.html, { status, headers });
+  return new Response(prepared.gzip, { status, headers: { ...headers, "content-encoding": "gzip" } });
 }

@@ -1,8 +1,12 @@
 // Carries the rules' emit effects to socket.io rooms: a lobby's room, one room per team, one per player.
+// Lobby and team rooms fan out through Bun's native publish (fanout.ts); a player's room is one socket
+// or two, so it goes through socket.io.
 import type { Server } from "socket.io";
 import type { Audience } from "../game/effects";
+import { CODE_LENGTH } from "../game/settings";
 import type { Team } from "../game/types";
 import type { Broadcaster } from "../lobbies/seams";
+import type { RoomFanout } from "./fanout";
 
 export const rooms = {
   lobby: (code: string) => code,
@@ -10,8 +14,15 @@ export const rooms = {
   player: (playerId: string) => `player:${playerId}`,
 };
 
+const SHARED_ROOM = new RegExp(`^[A-Z0-9]{${CODE_LENGTH}}(?::(?:blue|red))?$`);
+/** Lobby and team rooms: the ones broadcast to many sockets at once. */
+export const isSharedRoom = (room: string) => SHARED_ROOM.test(room);
+
 export class SocketBroadcaster implements Broadcaster {
-  constructor(private readonly io: Server) {}
+  constructor(
+    private readonly io: Server,
+    private readonly fanout: RoomFanout,
+  ) {}
 
   private target(code: string, to: Audience): string {
     if (to.kind === "room") return rooms.lobby(code);
@@ -20,7 +31,8 @@ export class SocketBroadcaster implements Broadcaster {
   }
 
   emit(code: string, to: Audience, event: string, payload: unknown): void {
-    this.io.to(this.target(code, to)).emit(event, payload);
+    if (to.kind === "player") this.io.to(rooms.player(to.playerId)).emit(event, payload);
+    else this.fanout.emit(this.target(code, to), event, payload);
   }
 
   seat(code: string, playerId: string, team: Team | null): void {

@@ -8,12 +8,15 @@ import { playerSnapshot } from "../game/views";
 import { originAllowed } from "../api/origin";
 import type { Tokens } from "../api/tokens";
 import type { LobbyService } from "../lobbies/service";
-import { rooms, SocketBroadcaster } from "./broadcaster";
+import { isSharedRoom, rooms, SocketBroadcaster } from "./broadcaster";
+import { RoomFanout, type Publisher } from "./fanout";
 import { FloodGuard } from "./flood-guard";
 import { chatPayload, joinLobbyPayload, leaveLobbyPayload, lobbyUpdatedPayload } from "./payloads";
 
 export const SOCKET_PATH = "/socket.io/";
 export const MAX_FRAME_BYTES = 16 * 1024;
+/** How long close() waits for connections to take their last event before they are cut. */
+const CLOSE_WAIT_MS = 500;
 
 interface SeatData {
   code?: string;
@@ -30,6 +33,8 @@ export interface RealtimeDeps {
 }
 
 export function createRealtime({ service, tokens, allowedOrigins, log }: RealtimeDeps) {
+  /** set by close(): from then on handshakes are refused and disconnects are the server's doing */
+  let closing = false;
   const io = new Server({ serveClient: false, transports: ["websocket", "polling"] });
   const engine = new Engine({
     path: SOCKET_PATH,
@@ -39,10 +44,13 @@ export function createRealtime({ service, tokens, allowedOrigins, log }: Realtim
     pingTimeout: 15_000,
     allowRequest: async (request) => {
       if (!originAllowed(request, allowedOrigins)) throw "Cross-site handshake refused";
+      // Going down: open sessions may still collect what is buffered for them, new ones wait.
+      if (closing && !new URL(request.url).searchParams.has("sid")) throw "Server is restarting";
     },
   });
   io.bind(engine as never);
-  service.broadcaster = new SocketBroadcaster(io);
+  const fanout = new RoomFanout(io, isSharedRoom);
+  service.broadcaster = new SocketBroadcaster(io, fanout);
 
   const fail = (socket: GameSocket, event: string, message: string) => socket.emit("socket-error", { event, message });
 
@@ -89,6 +97,9 @@ export function createRealtime({ service, tokens, allowedOrigins, log }: Realtim
       const input = parse(socket, "join-lobby", joinLobbyPayload, payload);
       if (!input) return;
       const claims = await tokens.verify(input.token);
+      // Gone while the token was checked: its disconnect has already run, so seating it now would
+      // leave a dead socket in the rooms and the player shown connected for good.
+      if (socket.disconnected) return;
       const state = claims && service.get(claims.lobby);
       const player = state && state.players.find((p) => p.id === claims.sub);
       if (!claims || !state || !player) {
@@ -128,12 +139,31 @@ export function createRealtime({ service, tokens, allowedOrigins, log }: Realtim
       sendSnapshot(socket);
     });
 
-    socket.on("disconnect", () => unseat(socket));
+    // The server going down is not the player leaving: nothing is recorded, no one is told.
+    socket.on("disconnect", () => {
+      if (!closing) unseat(socket);
+    });
   });
 
   return {
     engine,
     io,
-    close: () => new Promise<void>((resolve) => void io.close(() => resolve())),
+    /** Hands Bun's server to the room fan-out, so broadcasts use its native publish. */
+    attach: (server: Publisher) => fanout.attach(server),
+    /**
+     * Every socket hears `server-restarting`, then its transport is closed under it. Not
+     * socket.disconnect(): socket.io-client takes a server-side disconnect as final, while a lost
+     * transport makes it reconnect (and the page rejoin) once the server is back.
+     */
+    async close(): Promise<void> {
+      closing = true;
+      io.emit("server-restarting", {});
+      // A polling client collects the event with its next request: each connection closes once its
+      // buffer is drained, so the listener must stay open until then (briefly).
+      const conns = [...io.sockets.sockets.values()].map((s) => s.conn).filter((c) => c.readyState !== "closed");
+      const gone = Promise.all(conns.map((c) => new Promise((resolve) => c.once("close", resolve))));
+      await io.close();
+      await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
+    },
   };
 }

@@ -31,6 +31,16 @@ describe("starting a game", () => {
   test("a running game cannot be started again", () => {
     expectRefused(game(3), { type: "startGame", by: HOST, questions: questions(3) }, 409);
   });
+
+  // Found by tests/game/model.property.test.ts: a start whose questions were picked before another
+  // game started and ended would replay that game's questions.
+  test("never repeats a question this lobby has asked; if none is left, 409", () => {
+    const back = run(game(3), { type: "returnToLobby", by: HOST }).state;
+    const { state } = run(back, { type: "startGame", by: HOST, questions: [question(2), question(4), question(4), question(5)] });
+    expect(state.game!.questions).toEqual([question(4), question(5)]);
+    expect(state.asked).toEqual([1, 2, 3, 4, 5].map((n) => question(n).question));
+    expectRefused(back, { type: "startGame", by: HOST, questions: questions(3) }, 409);
+  });
 });
 
 describe("startRound", () => {

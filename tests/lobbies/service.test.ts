@@ -12,6 +12,7 @@ import { LobbyService } from "../../src/lobbies/service";
 import { LobbyStore } from "../../src/lobbies/store";
 import { accepted, question, questions } from "../support/builders";
 import { FakeClock } from "../support/fake-clock";
+import { GatedJudge } from "../support/model-harness";
 
 class RecordingBroadcaster implements Broadcaster {
   sent: { code: string; to: Audience; event: string; payload: unknown }[] = [];
@@ -32,8 +33,10 @@ class RecordingBroadcaster implements Broadcaster {
 }
 
 class FakeQuestions implements QuestionSource {
-  async pick({ count }: { tags: string[]; count: number; exclude: string[] }): Promise<Question[]> {
-    return questions(count);
+  async pick({ count, exclude }: { tags: string[]; count: number; exclude: string[] }): Promise<Question[]> {
+    return questions(count + exclude.length)
+      .filter((q) => !exclude.includes(q.question))
+      .slice(0, count);
   }
 }
 
@@ -202,6 +205,34 @@ describe("the judge seam", () => {
   }
 });
 
+describe("a slow judge", () => {
+  // Found by tests/game/model.property.test.ts: verdicts for a game the host left landed on the
+  // next game's round of the same number and scored its answers.
+  test("verdicts on a game that was left are dropped; the new round gets its own", async () => {
+    const clock = new FakeClock();
+    const judge = new GatedJudge();
+    const { service } = boot(clock, { judge });
+    const { code, host } = await readyGame(service);
+    accepted(service.dispatch(code, { type: "startRound", by: host }));
+    accepted(service.dispatch(code, submit(host, "blue", 1, question(1).answer)));
+    accepted(service.dispatch(code, submit(RED, "red", 1, "Emu")));
+    await settle();
+    expect(judge.waiting).toBe(2);
+    accepted(service.dispatch(code, { type: "returnToLobby", by: host }));
+    accepted(await service.startGame(code, host));
+    accepted(service.dispatch(code, { type: "startRound", by: host }));
+    accepted(service.dispatch(code, submit(host, "blue", 1, "Wrong")));
+    accepted(service.dispatch(code, submit(RED, "red", 1, "", true)));
+    await settle();
+    judge.release(2); // the old game's: blue right, red wrong
+    await settle();
+    expect(service.get(code)!.game!.phase).toBe("judging");
+    judge.release();
+    await settle();
+    expect(service.get(code)!.game!.rounds[0]).toMatchObject({ blueAnswer: "Wrong", blueCorrect: false, redSteal: true, bluePointsGained: 2, redPointsGained: 0 });
+  });
+});
+
 describe("lobby lifetime", () => {
   test("an idle lobby expires after the idle time: lobby-ended, closed, forgotten, no timers", () => {
     const clock = new FakeClock();
@@ -331,5 +362,23 @@ describe("restart", () => {
     const second = boot(clock, { idleMs: 60_000 });
     expect(second.service.get(created.state.code)).toBeUndefined();
     expect(second.service.size).toBe(0);
+  });
+
+  test("chat counts as activity across a restart: the idle time runs from the last message", () => {
+    const clock = new FakeClock();
+    const first = boot(clock, { idleMs: 60_000 });
+    const created = first.service.create("Host");
+    if (!created.ok) throw new Error(created.message);
+    clock.advance(50_000);
+    accepted(first.service.dispatch(created.state.code, { type: "chat", playerId: created.playerId, message: "still here", chatType: "game" }));
+    first.service.shutdown();
+    first.store.close();
+    clock.advance(20_000); // 70 s after the lobby's row was written, 20 s after the chat line
+    const second = boot(clock, { idleMs: 60_000 });
+    expect(second.service.get(created.state.code)?.chat.map((m) => m.message)).toEqual(["still here"]);
+    clock.advance(39_999);
+    expect(second.service.get(created.state.code)).toBeDefined();
+    clock.advance(1);
+    expect(second.service.get(created.state.code)).toBeUndefined();
   });
 });

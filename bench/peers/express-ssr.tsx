@@ -1,0 +1,65 @@
+// The SSR peer: Express 4 on Node rendering Stealmate's own lobby and game pages (src/pages Lobby,
+// Game and Document, the same store and island markers) with react-dom/server's renderToString, from
+// lobby snapshots taken from the running Stealmate. The bench bundles this file for Node with Bun.build and runs it
+// with `node`; express and compression come from the folder the bench installed them into.
+//
+// env: PEER_DEPS (folder with node_modules/express), PEER_DATA (JSON: PeerData), PORT
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { renderToString } from "react-dom/server";
+import type { LobbyView } from "../../src/game/views";
+import { createStore, StoreContext, type PageData } from "../../islands/client/store";
+import type { Assets } from "../../src/pages/document";
+import { Document, scriptJson } from "../../src/pages/document";
+import { IslandContext, type IslandCollector } from "../../src/pages/island";
+import { Game } from "../../src/pages/Game";
+import { Lobby } from "../../src/pages/Lobby";
+import { normalizeCode } from "../../src/lobbies/codes";
+
+export interface PeerData {
+  /** lobby views by code */
+  lobbies: Record<string, LobbyView>;
+  /** the page CSS exactly as Stealmate inlines it */
+  css: string;
+  assets: Record<"lobby" | "game", Assets | null>;
+}
+
+const req = createRequire(`${process.env.PEER_DEPS}/`);
+const express = req("express") as any;
+const compression = req("compression") as any;
+const data = JSON.parse(readFileSync(process.env.PEER_DATA!, "utf8")) as PeerData;
+
+/** The same two passes as src/pages/render.tsx: body first (collecting island props), then the shell. */
+function render(name: "lobby" | "game", code: string): string {
+  const page: PageData = { page: name, code, lobby: data.lobbies[code] ?? null, now: Date.now() };
+  const collector: IslandCollector = { props: [] };
+  const html = renderToString(
+    <IslandContext.Provider value={collector}>
+      <StoreContext.Provider value={createStore(page)}>{name === "lobby" ? <Lobby /> : <Game />}</StoreContext.Provider>
+    </IslandContext.Provider>,
+  );
+  const doc = renderToString(
+    <Document title={`Stealmate · ${code}`} css={data.css} pageJson={scriptJson({ data: page, islands: collector.props })} assets={data.assets[name]}>
+      <div id="app" dangerouslySetInnerHTML={{ __html: html }} />
+    </Document>,
+  );
+  return `<!doctype html>${doc}`;
+}
+
+const app = express();
+// What Stealmate's pages do too: no ETag on no-store pages, and no advertising header.
+app.set("etag", false);
+app.disable("x-powered-by");
+app.use(compression());
+for (const name of ["lobby", "game"] as const) {
+  app.get(`/${name}/:code`, (request: any, response: any) => {
+    const code = normalizeCode(String(request.params.code)).slice(0, 8);
+    response.set({ "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+    response.send(render(name, code));
+  });
+}
+
+const server = app.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {
+  console.log(`listening on http://127.0.0.1:${server.address().port}`);
+});
+process.on("SIGTERM", () => server.close(() => process.exit(0)));

@@ -1,0 +1,41 @@
+// The client-rendered peer of the game page: the same components (src/pages/Game and its islands,
+// the same store, session events and socket), rendered in the browser after the bundle has loaded
+// and the lobby has been fetched, as a single-page app does. Nothing is painted before that.
+import { createRoot } from "react-dom/client";
+import { api } from "../../../islands/client/api";
+import { go } from "../../../islands/client/navigate";
+import { wireEvents } from "../../../islands/client/session";
+import { connectSocket } from "../../../islands/client/socket";
+import { setPageSocket } from "../../../islands/client/socket-context";
+import { createStore, StoreContext } from "../../../islands/client/store";
+import { isExpired, readClaims, storedToken } from "../../../islands/client/token";
+import type { LobbyView } from "../../../src/game/views";
+import { Game } from "../../../src/pages/Game";
+import { IslandContext } from "../../../src/pages/island";
+
+async function main(): Promise<void> {
+  const code = decodeURIComponent(location.pathname.split("/")[2] ?? "").trim().toUpperCase();
+  const token = storedToken();
+  const claims = readClaims(token);
+  // The same checks as the server-rendered page's session (SPEC 4, 8).
+  if (!token || !claims || claims.lobby !== code || isExpired(claims)) {
+    console.error("Invalid session for this game");
+    return go("/");
+  }
+  const res = await api("GET", `/api/lobby/${code}`);
+  if (!res.success) console.error("Failed to fetch lobby data");
+  const store = createStore({ page: "game", code, lobby: res.success ? (res.data as LobbyView) : null, now: Date.now() });
+  store.meId.value = claims.sub;
+  createRoot(document.getElementById("app")!).render(
+    <IslandContext.Provider value={{ props: [] }}>
+      <StoreContext.Provider value={store}>
+        <Game />
+      </StoreContext.Provider>
+    </IslandContext.Provider>,
+  );
+  const socket = connectSocket(token);
+  wireEvents(store, socket);
+  setPageSocket(socket);
+}
+
+void main();

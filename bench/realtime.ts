@@ -1,0 +1,341 @@
+// The realtime benchmark: room chat fan-out on Stealmate against socket.io 4 on Node (what most
+// Socket.IO party games run) and a raw Bun.serve relay with native topics (the floor). Each server
+// runs as a child process on loopback, one at a time, in alternating rounds (A B C, A B C, ...);
+// the load generator (bench/load/generator.ts) is a process of its own. Medians over the rounds.
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Subprocess } from "bun";
+import type { GeneratorReport, Kind } from "./load/generator";
+import { sample, type ProcSample } from "./load/proc-stats";
+import type { BenchSection } from "./section";
+
+const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
+export const KINDS: readonly Kind[] = ["stealmate", "node-socketio", "bun-raw"];
+export const LABEL: Record<Kind, string> = {
+  stealmate: "Stealmate (Bun, socket.io + bun-engine)",
+  "node-socketio": "socket.io 4 on Node (ws engine)",
+  "bun-raw": "raw Bun.serve publish (floor)",
+};
+
+const children = new Set<Subprocess>();
+/** Kills every child still running; the orchestrator calls it on any exit. */
+export function killChildren(): void {
+  for (const child of children) child.kill("SIGKILL");
+  children.clear();
+}
+process.on("exit", killChildren);
+
+function spawn(cmd: string[], env: Record<string, string>): Subprocess<"ignore", "pipe", "pipe"> {
+  const child = Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  children.add(child);
+  void child.exited.then(() => children.delete(child));
+  return child;
+}
+
+async function stopChild(child: Subprocess, graceMs = 3000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill("SIGTERM");
+  const exited = await Promise.race([child.exited.then(() => true), Bun.sleep(graceMs).then(() => false)]);
+  if (!exited) {
+    child.kill("SIGKILL");
+    await child.exited;
+  }
+}
+
+/** Calls `onLine` for each line of a stream; resolves with the whole text (tail kept) at its end. */
+async function lines(stream: ReadableStream<Uint8Array>, onLine: (line: string) => void): Promise<string> {
+  const decoder = new TextDecoder();
+  let pending = "";
+  let all = "";
+  for await (const chunk of stream) {
+    const text = decoder.decode(chunk, { stream: true });
+    all = (all + text).slice(-50_000);
+    pending += text;
+    let nl: number;
+    while ((nl = pending.indexOf("\n")) >= 0) {
+      onLine(pending.slice(0, nl));
+      pending = pending.slice(nl + 1);
+    }
+  }
+  if (pending) onLine(pending);
+  return all;
+}
+
+interface RunningServer {
+  kind: Kind;
+  pid: number;
+  url: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+async function startServer(kind: Kind): Promise<RunningServer> {
+  const env: Record<string, string> = { HOST: "127.0.0.1", PORT: "0" };
+  let dataDir: string | undefined;
+  let cmd: string[];
+  if (kind === "stealmate") {
+    dataDir = mkdtempSync(join(tmpdir(), "stealmate-bench-rt-"));
+    Object.assign(env, { DATA_DIR: dataDir, JOIN_RATE_PER_MIN: "100000000", JWT_SECRET: `bench-${crypto.randomUUID()}`, ANTHROPIC_API_KEY: "" });
+    cmd = ["bun", "run", "src/server.ts"];
+  } else if (kind === "node-socketio") cmd = ["node", "bench/peers/node-socketio.mjs"];
+  else cmd = ["bun", "bench/peers/bun-raw.ts"];
+
+  const child = spawn(cmd, env);
+  let log = "";
+  let listening: (url: string) => void = () => {};
+  const found = new Promise<string>((resolve) => (listening = resolve));
+  const watch = (line: string) => {
+    log = (log + line + "\n").slice(-20_000);
+    const m = line.match(/listening on (http:\/\/[\w.:[\]-]+)/);
+    if (m) listening(m[1]!.replace("0.0.0.0", "127.0.0.1"));
+  };
+  void lines(child.stdout, watch);
+  void lines(child.stderr, watch);
+  const stop = async () => {
+    await stopChild(child);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  // The first start of Stealmate may build the island bundles; allow for it.
+  const failed = Promise.race([Bun.sleep(90_000).then(() => "did not start within 90 s"), child.exited.then((code) => `exited with ${code}`)]);
+  const url = await Promise.race([found, failed.then((why) => Promise.reject(new Error(`${kind} ${why}:\n${log}`)))]).catch(async (err) => {
+    await stop();
+    throw err;
+  });
+  return { kind, pid: child.pid, url, output: () => log, stop };
+}
+
+export interface RunSize {
+  name: string;
+  lobbies: number;
+  perLobby: number;
+  rate: number;
+  warmup: number;
+  measure: number;
+}
+
+export interface RunResult {
+  kind: Kind;
+  round: number;
+  gen: GeneratorReport;
+  idleRssKb: number;
+  connectedRssKb: number;
+  peakRssKb: number;
+  rssPerPlayerKb: number;
+  /** server CPU over the measure window, as a share of one core */
+  serverCpuPct: number;
+  generatorCpuPct: number;
+  /** server CPU microseconds per delivered message */
+  cpuUsPerDelivery: number;
+  /** the machine's 1-minute load average when the run ended: anything else busy shows here */
+  loadAvg: number;
+}
+
+/** One server, one generator run: returns the generator's report and the server's costs. */
+export async function runOnce(kind: Kind, size: RunSize, round: number, log: (line: string) => void): Promise<RunResult> {
+  const server = await startServer(kind);
+  let gen: Subprocess<"ignore", "pipe", "pipe"> | undefined;
+  try {
+    await Bun.sleep(1000);
+    const idle = sample(server.pid);
+    let connected: ProcSample | undefined;
+    let windowStart: { server: ProcSample; gen: ProcSample; at: number } | undefined;
+    let windowEnd: { server: ProcSample; gen: ProcSample; at: number } | undefined;
+    let peak = idle.peakRssKb;
+    const poll = setInterval(() => (peak = Math.max(peak, sample(server.pid).peakRssKb)), 250);
+
+    const limit = size.warmup + size.measure + 90;
+    const args = ["--url", server.url, "--kind", kind, "--lobbies", String(size.lobbies), "--per-lobby", String(size.perLobby), "--rate", String(size.rate), "--warmup", String(size.warmup), "--measure", String(size.measure), "--limit", String(limit)];
+    const child = (gen = spawn(["bun", "bench/load/generator.ts", ...args], {}));
+    const both = (): { server: ProcSample; gen: ProcSample; at: number } => ({ server: sample(server.pid), gen: sample(child.pid), at: performance.now() });
+    const stderr = lines(child.stderr, (line) => {
+      if (!line.startsWith("{")) return;
+      const phase = (JSON.parse(line) as { phase?: string }).phase;
+      // "warmup" comes a second after the last client joined: the server holds every connection.
+      if (phase === "warmup") connected = sample(server.pid);
+      else if (phase === "measure-start") windowStart = both();
+      else if (phase === "measure-end") windowEnd = both();
+    });
+    const killer = setTimeout(() => child.kill("SIGKILL"), (limit + 10) * 1000);
+    const [stdout, code] = await Promise.all([new Response(child.stdout).text(), child.exited]);
+    clearTimeout(killer);
+    clearInterval(poll);
+    const report = stdout.trim().split("\n").at(-1) ?? "";
+    if (!report.startsWith("{")) throw new Error(`generator for ${kind} exited with ${code} and no report:\n${(await stderr).slice(-4000)}`);
+    const genReport = JSON.parse(report) as GeneratorReport;
+    peak = Math.max(peak, sample(server.pid).peakRssKb);
+    const seconds = windowStart && windowEnd ? (windowEnd.at - windowStart.at) / 1000 : NaN;
+    const serverCpu = windowStart && windowEnd ? windowEnd.server.cpuSeconds - windowStart.server.cpuSeconds : NaN;
+    const genCpu = windowStart && windowEnd ? windowEnd.gen.cpuSeconds - windowStart.gen.cpuSeconds : NaN;
+    const connectedRss = connected?.rssKb ?? NaN;
+    const result: RunResult = {
+      kind,
+      round,
+      gen: genReport,
+      idleRssKb: idle.rssKb,
+      connectedRssKb: connectedRss,
+      peakRssKb: peak,
+      rssPerPlayerKb: (connectedRss - idle.rssKb) / Math.max(1, genReport.connected),
+      serverCpuPct: (serverCpu / seconds) * 100,
+      generatorCpuPct: (genCpu / seconds) * 100,
+      cpuUsPerDelivery: (serverCpu * 1e6) / Math.max(1, genReport.deliveredPerSec * seconds),
+      loadAvg: loadavg()[0] ?? NaN,
+    };
+    log(
+      `  ${size.name} round ${round} ${kind.padEnd(13)} p50 ${genReport.latencyMs.p50} ms  p99 ${genReport.latencyMs.p99} ms  max ${genReport.latencyMs.max} ms  ` +
+        `${genReport.deliveredPerSec}/s  errors ${genReport.errors}  cpu ${result.serverCpuPct.toFixed(0)}%  rss/player ${result.rssPerPlayerKb.toFixed(1)} KB`,
+    );
+    return result;
+  } finally {
+    if (gen) await stopChild(gen, 1000);
+    await server.stop();
+  }
+}
+
+export const median = (values: number[]): number => {
+  const finite = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (finite.length === 0) return NaN;
+  const mid = finite.length >> 1;
+  return finite.length % 2 ? finite[mid]! : (finite[mid - 1]! + finite[mid]!) / 2;
+};
+const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : "n/a");
+
+export interface Summary {
+  kind: Kind;
+  runs: number;
+  p50: number;
+  p99: number;
+  max: number;
+  deliveredPerSec: number;
+  sent: number;
+  lost: number;
+  errors: number;
+  serverCpuPct: number;
+  generatorCpuPct: number;
+  cpuUsPerDelivery: number;
+  idleRssMb: number;
+  connectedRssMb: number;
+  peakRssMb: number;
+  rssPerPlayerKb: number;
+}
+
+export function summarize(kind: Kind, results: RunResult[]): Summary {
+  const mine = results.filter((r) => r.kind === kind);
+  const m = (f: (r: RunResult) => number) => median(mine.map(f));
+  return {
+    kind,
+    runs: mine.length,
+    p50: m((r) => r.gen.latencyMs.p50),
+    p99: m((r) => r.gen.latencyMs.p99),
+    max: m((r) => r.gen.latencyMs.max),
+    deliveredPerSec: m((r) => r.gen.deliveredPerSec),
+    sent: m((r) => r.gen.sent),
+    lost: m((r) => r.gen.lost),
+    errors: m((r) => r.gen.errors),
+    serverCpuPct: m((r) => r.serverCpuPct),
+    generatorCpuPct: m((r) => r.generatorCpuPct),
+    cpuUsPerDelivery: m((r) => r.cpuUsPerDelivery),
+    idleRssMb: m((r) => r.idleRssKb / 1024),
+    connectedRssMb: m((r) => r.connectedRssKb / 1024),
+    peakRssMb: m((r) => r.peakRssKb / 1024),
+    rssPerPlayerKb: m((r) => r.rssPerPlayerKb),
+  };
+}
+
+function rows(summaries: Summary[]): BenchSection["rows"] {
+  return summaries.map((s) => ({
+    server: LABEL[s.kind],
+    runs: s.runs,
+    "p50 ms": fixed(s.p50, 2),
+    "p99 ms": fixed(s.p99, 2),
+    "max ms": fixed(s.max, 1),
+    "delivered/s": fixed(s.deliveredPerSec, 0),
+    "sent (window)": fixed(s.sent, 0),
+    lost: fixed(s.lost, 0),
+    errors: fixed(s.errors, 0),
+    "server CPU %": fixed(s.serverCpuPct, 0),
+    "CPU µs/delivery": fixed(s.cpuUsPerDelivery, 2),
+    "generator CPU %": fixed(s.generatorCpuPct, 0),
+    "idle RSS MB": fixed(s.idleRssMb, 1),
+    "connected RSS MB": fixed(s.connectedRssMb, 1),
+    "peak RSS MB": fixed(s.peakRssMb, 1),
+    "RSS KB/player": fixed(s.rssPerPlayerKb, 1),
+  }));
+}
+
+export interface RealtimeOptions {
+  rounds: number;
+  sizes: RunSize[];
+  /** performance.now() past which no new round starts */
+  deadline: number;
+  log: (line: string) => void;
+}
+
+export interface RealtimeOutcome {
+  sections: BenchSection[];
+  results: Record<string, RunResult[]>;
+}
+
+/** Every size, every server, alternating; the last size is the one the targets are judged on. */
+export async function runRealtimeBench(opts: RealtimeOptions): Promise<RealtimeOutcome> {
+  const sections: BenchSection[] = [];
+  const all: Record<string, RunResult[]> = {};
+  for (const [i, size] of opts.sizes.entries()) {
+    const judged = i === opts.sizes.length - 1;
+    const rounds = judged ? opts.rounds : 1;
+    const results: RunResult[] = (all[size.name] = []);
+    opts.log(`realtime ${size.name}: ${size.lobbies} lobbies x ${size.perLobby} clients, ${size.rate} msg/s each, ${size.warmup} s warmup + ${size.measure} s measured, ${rounds} round(s)`);
+    for (let round = 1; round <= rounds; round++) {
+      // A round only starts if it can finish in time; at least one round always runs.
+      const roundCost = KINDS.length * (size.warmup + size.measure + 15) * 1000;
+      if (round > 1 && performance.now() + roundCost > opts.deadline) {
+        opts.log(`  skipping round ${round}: out of time budget`);
+        break;
+      }
+      for (const kind of KINDS) {
+        try {
+          results.push(await runOnce(kind, size, round, opts.log));
+        } catch (err) {
+          opts.log(`  ${size.name} round ${round} ${kind} FAILED: ${(err as Error).message}`);
+        }
+      }
+    }
+    const summaries = KINDS.map((k) => summarize(k, results));
+    const [mate, node, raw] = summaries as [Summary, Summary, Summary];
+    const ratios: BenchSection["ratios"] = [];
+    if (judged) {
+      const p99 = mate.p99 / node.p99;
+      const tput = mate.deliveredPerSec / raw.deliveredPerSec;
+      const rss = mate.rssPerPlayerKb / node.rssPerPlayerKb;
+      ratios.push(
+        { name: `chat fan-out p99, Stealmate / socket.io on Node (${size.lobbies}x${size.perLobby})`, value: Number(p99.toFixed(3)), target: "<= 0.5", met: p99 <= 0.5 },
+        { name: `delivered msgs/s, Stealmate / raw Bun floor (${size.lobbies}x${size.perLobby})`, value: Number(tput.toFixed(3)), target: ">= 0.25", met: tput >= 0.25 },
+        { name: "server RSS per connected player, Stealmate / socket.io on Node", value: Number(rss.toFixed(3)), target: "<= 0.5", met: rss <= 0.5 },
+      );
+    }
+    sections.push({
+      title: `Realtime: room chat fan-out, ${size.lobbies} lobbies x ${size.perLobby} clients, ${size.rate} msg/s per client (${size.name}${judged ? `, median of ${Math.max(...summaries.map((s) => s.runs))} rounds` : ""})`,
+      rows: rows(summaries),
+      ratios,
+    });
+    // Every run, in the order they ran, so a round disturbed by something else on the machine shows.
+    if (judged)
+      sections.push({
+        title: `Realtime rounds (${size.name}), in the order they ran`,
+        rows: results.map((r) => ({
+          round: r.round,
+          server: r.kind,
+          "p50 ms": fixed(r.gen.latencyMs.p50, 2),
+          "p99 ms": fixed(r.gen.latencyMs.p99, 2),
+          "max ms": fixed(r.gen.latencyMs.max, 1),
+          "delivered/s": fixed(r.gen.deliveredPerSec, 0),
+          errors: r.gen.errors,
+          "server CPU %": fixed(r.serverCpuPct, 0),
+          "RSS KB/player": fixed(r.rssPerPlayerKb, 1),
+          "load avg": fixed(r.loadAvg, 2),
+        })),
+        ratios: [],
+      });
+  }
+  return { sections, results: all };
+}

@@ -1,0 +1,176 @@
+// `bun run bench`: the whole benchmark, end to end, bounded in time. Realtime fan-out against
+// socket.io on Node and the raw Bun floor (bench/realtime.ts), then server rendering and pages
+// (bench/ssr.ts, bench/pages.ts) when present. Writes bench/results/YYYY-MM-DD.md and .json, and
+// the ratios into README.md between the bench markers.
+// Environment: BENCH_ROUNDS (5), BENCH_MEASURE_S (15), BENCH_LOBBIES (250), BENCH_RATE (1 msg/s
+// per client), BENCH_ONLY (comma list of realtime, ssr, pages).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { machine } from "./load/proc-stats";
+import { killChildren, runRealtimeBench, type RunSize } from "./realtime";
+import type { BenchSection } from "./section";
+
+const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
+const started = performance.now();
+const BUDGET_MS = 14 * 60 * 1000;
+const deadline = started + BUDGET_MS;
+const env = (name: string, fallback: number) => {
+  const n = Number(process.env[name]);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
+const only = new Set((process.env.BENCH_ONLY ?? "realtime,ssr,pages").split(",").map((s) => s.trim()));
+const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+
+// Whatever happens, no child outlives the bench, and the bench itself cannot outlive its budget.
+const hardStop = setTimeout(() => {
+  log("bench exceeded its 15 minute bound; stopping");
+  killChildren();
+  process.exit(3);
+}, BUDGET_MS + 60_000);
+hardStop.unref();
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => {
+    killChildren();
+    process.exit(130);
+  });
+
+function version(cmd: string[]): string {
+  try {
+    const out = Bun.spawnSync(cmd, { stdout: "pipe", stderr: "pipe" });
+    return out.stdout.toString().trim() || "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+const box = machine();
+const nproc = Number(version(["nproc"])) || box.cpus;
+const host = {
+  nproc,
+  cpu: box.model,
+  memoryGb: box.memoryGb,
+  kernel: box.kernel,
+  bun: Bun.version,
+  node: version(["node", "--version"]),
+};
+const machineLine = `${host.nproc} CPU (${host.cpu}), ${host.memoryGb} GB RAM, Linux ${host.kernel}, Bun ${host.bun}, Node ${host.node}`;
+log(`machine: ${machineLine}`);
+
+type Section = BenchSection;
+const sections: Section[] = [];
+const raw: Record<string, unknown> = {};
+const failures: string[] = [];
+
+function withDeadline<T>(what: string, promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} ran past its time budget`)), Math.max(1000, ms))))]).finally(() => clearTimeout(timer));
+}
+
+try {
+  if (only.has("realtime")) {
+    const lobbies = env("BENCH_LOBBIES", 250);
+    const rate = env("BENCH_RATE", 1);
+    const sizes: RunSize[] = [
+      { name: "warm", lobbies: Math.max(1, Math.round(lobbies / 10)), perLobby: 8, rate, warmup: 2, measure: 5 },
+      { name: "full", lobbies, perLobby: 8, rate, warmup: 3, measure: env("BENCH_MEASURE_S", 15) },
+    ];
+    // The realtime part may use up to 9 minutes; SSR and pages get the rest.
+    // Five short rounds rather than three long ones: the median shrugs off a round disturbed by
+    // something else on the machine.
+    const outcome = await runRealtimeBench({ rounds: env("BENCH_ROUNDS", 5), sizes, deadline: started + 9 * 60 * 1000, log });
+    sections.push(...outcome.sections);
+    raw.realtime = outcome.results;
+  }
+
+  for (const [name, file, fn] of [
+    ["ssr", "ssr.ts", "runSsrBench"],
+    ["pages", "pages.ts", "runPagesBench"],
+  ] as const) {
+    if (!only.has(name)) continue;
+    const path = join(ROOT, "bench", file);
+    if (!existsSync(path)) {
+      log(`${name}: bench/${file} not present, skipped`);
+      continue;
+    }
+    log(`${name}: running ${fn}() from bench/${file}`);
+    try {
+      const mod = (await import(path)) as Record<string, unknown>;
+      const run = mod[fn];
+      if (typeof run !== "function") throw new Error(`bench/${file} exports no ${fn}()`);
+      const result = (await withDeadline(fn, Promise.resolve((run as () => unknown)()), deadline - performance.now())) as Section | Section[];
+      const got = Array.isArray(result) ? result : [result];
+      sections.push(...got);
+      raw[name] = got;
+    } catch (err) {
+      failures.push(`${name}: ${(err as Error).message}`);
+      log(`${name} FAILED: ${(err as Error).stack ?? err}`);
+    }
+  }
+} catch (err) {
+  failures.push(String((err as Error).stack ?? err));
+  log(`bench FAILED: ${(err as Error).stack ?? err}`);
+} finally {
+  killChildren();
+}
+
+// ---- report ------------------------------------------------------------------------------------
+
+const cell = (v: string | number) => String(v).replace(/\|/g, "\\|");
+function table(rows: Section["rows"]): string {
+  if (rows.length === 0) return "_no rows_\n";
+  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const head = `| ${cols.join(" | ")} |\n| ${cols.map((c) => (typeof rows[0]![c] === "number" ? "---:" : "---")).join(" | ")} |\n`;
+  return head + rows.map((r) => `| ${cols.map((c) => cell(r[c] ?? "")).join(" | ")} |`).join("\n") + "\n";
+}
+function ratioTable(ratios: Section["ratios"]): string {
+  if (ratios.length === 0) return "";
+  return `\n| ratio | value | target | met |\n| --- | ---: | --- | --- |\n${ratios.map((r) => `| ${cell(r.name)} | ${r.value} | ${cell(r.target)} | ${r.met ? "yes" : "**no**"} |`).join("\n")}\n`;
+}
+
+const elapsedS = Math.round((performance.now() - started) / 1000);
+const date = new Date().toISOString().slice(0, 10);
+const allRatios = sections.flatMap((s) => s.ratios);
+const md = [
+  `# Benchmark ${date}`,
+  "",
+  `Machine: ${machineLine}. Loopback only. Whole run: ${elapsedS} s.`,
+  "",
+  "Realtime: every client of a lobby sends room chat at the set rate; latency is receive time minus the",
+  "send time carried in the message, measured on every receiving client (8 per message). CPU is the",
+  "server's utime+stime over the measure window; RSS per player is (RSS with every client joined - idle",
+  "RSS) / clients, from /proc. Each server runs alone, in alternating rounds; figures are medians.",
+  "",
+  ...sections.flatMap((s) => [`## ${s.title}`, "", table(s.rows) + ratioTable(s.ratios)]),
+  ...(failures.length ? ["## Failures", "", ...failures.map((f) => `- ${f.split("\n")[0]}`), ""] : []),
+].join("\n");
+
+const outDir = join(ROOT, "bench", "results");
+mkdirSync(outDir, { recursive: true });
+writeFileSync(join(outDir, `${date}.md`), md);
+writeFileSync(join(outDir, `${date}.json`), JSON.stringify({ date, machine: host, elapsedSeconds: elapsedS, sections, failures, raw }, null, 2));
+
+// README: the ratios, between markers, so each run replaces the last summary.
+const readmePath = join(ROOT, "README.md");
+const START = "<!-- bench:start -->";
+const END = "<!-- bench:end -->";
+if (allRatios.length && existsSync(readmePath)) {
+  const summary = [
+    START,
+    `Last run ${date} on ${machineLine} ([full results](bench/results/${date}.md)):`,
+    "",
+    "| ratio | value | target | met |",
+    "| --- | ---: | --- | --- |",
+    ...allRatios.map((r) => `| ${cell(r.name)} | ${r.value} | ${cell(r.target)} | ${r.met ? "yes" : "no"} |`),
+    END,
+  ].join("\n");
+  const readme = readFileSync(readmePath, "utf8");
+  const at = readme.indexOf(START);
+  const end = readme.indexOf(END);
+  const next = at >= 0 && end > at ? readme.slice(0, at) + summary + readme.slice(end + END.length) : `${readme.trimEnd()}\n\n## Benchmark\n\n\`bun run bench\` (about 10-15 minutes) measures Stealmate against socket.io 4 on Node and a raw Bun.serve floor; see \`bench/\`.\n\n${summary}\n`;
+  writeFileSync(readmePath, next);
+}
+
+log(`wrote bench/results/${date}.md and .json in ${elapsedS} s`);
+for (const r of allRatios) log(`${r.met ? "met   " : "MISSED"} ${r.name}: ${r.value} (target ${r.target})`);
+clearTimeout(hardStop);
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,109 @@
+// Graceful restart of the real server process: SIGTERM (systemd, docker stop) and SIGINT (Ctrl-C)
+// must tell every socket `server-restarting`, close their transports so socket.io-client reconnects
+// by itself (a server-side disconnect() would tell it not to), close the database and exit 0 within
+// a couple of seconds; a server started again on the same folder has the lobby back.
+import { afterEach, describe, expect, test } from "bun:test";
+import { existsSync, statSync } from "node:fs";
+import { call } from "../support/app";
+import { seatFour, startGame, startRound, type Seat } from "../support/party";
+import type { Transport } from "../support/sockets";
+import { dbFile, integrityCheck, PlayerSocket, portOpen, removeDir, spawnServer, tempDataDir, type ServerProcess } from "./support";
+
+const isSnapshot = (p: any) => p?.updateType === "snapshot";
+
+let servers: ServerProcess[] = [];
+let sockets: PlayerSocket[] = [];
+let dirs: string[] = [];
+
+afterEach(async () => {
+  for (const s of sockets) s.close();
+  for (const s of servers) if (s.proc.exitCode === null && s.proc.signalCode === null) s.proc.kill("SIGKILL");
+  await Promise.all(servers.map((s) => s.proc.exited));
+  for (const dir of dirs) removeDir(dir);
+  servers = [];
+  sockets = [];
+  dirs = [];
+});
+
+async function start(dir: string, port = 0): Promise<ServerProcess> {
+  const server = await spawnServer(dir, port);
+  servers.push(server);
+  return server;
+}
+
+function connect(url: string, label: string, seat: Seat, transport: Transport): PlayerSocket {
+  const socket = new PlayerSocket(url, label, seat.token, transport);
+  sockets.push(socket);
+  return socket;
+}
+
+describe("graceful shutdown", () => {
+  test("SIGTERM, then SIGINT: sockets are told and reconnect, the database is closed, exit 0, the lobby comes back", async () => {
+    const dir = tempDataDir();
+    dirs.push(dir);
+    let server = await start(dir);
+    const app = { url: server.url };
+    const port = server.port;
+    const four = await seatFour(app);
+    const { code } = four;
+    await startGame(app, four.blue1, 3, 60);
+    const { endsAt } = await startRound(app, four.blue1);
+    // One page on each transport: they lose their connection differently.
+    const ws = connect(server.url, "Hana(websocket)", four.blue1, "websocket");
+    const polling = connect(server.url, "Ravi(polling)", four.red1, "polling");
+    const clients = [ws, polling];
+    await Promise.all(clients.map((c) => c.waitFor("lobby-updated", isSnapshot, 5000)));
+    ws.emit("chat-message", { message: "said before the restart", chatType: "game" });
+    await Promise.all(clients.map((c) => c.waitFor("chat-message", (m) => m.message === "said before the restart")));
+    const said = ["said before the restart"];
+
+    for (const [n, signal] of (["SIGTERM", "SIGINT"] as const).entries()) {
+      const marks = clients.map((c) => c.mark());
+      const exit = await server.signal(signal);
+      expect(exit).toMatchObject({ code: 0, signal: null });
+      expect(exit.ms).toBeLessThan(2500);
+      expect(server.output()).toContain(`${signal}: saving and closing`);
+      expect(await portOpen(port)).toBe(false);
+
+      // Told first, then dropped by the transport, which socket.io-client answers by reconnecting.
+      for (const [i, c] of clients.entries()) {
+        const told = await c.waitFor("server-restarting", () => true, 2000);
+        expect(told).toEqual({});
+        const toldAt = c.log.findIndex((r) => r.seq >= marks[i]! && r.event === "server-restarting");
+        expect(toldAt).toBeGreaterThanOrEqual(0);
+        // Nothing of the lobby happened while going down: no one was marked away on the way out.
+        expect(c.since(marks[i]!).map((r) => r.event)).toEqual(["server-restarting"]);
+        await c.untilDisconnected(n + 1, 2000);
+        expect(c.disconnects).toHaveLength(n + 1);
+        expect(c.disconnects[n]).not.toBe("io server disconnect");
+      }
+
+      // The database was closed cleanly: its WAL was folded back in and removed (a killed server
+      // leaves it behind, see kill9.test.ts).
+      const wal = `${dbFile(dir)}-wal`;
+      expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);
+      expect(integrityCheck(dir)).toBe("ok");
+
+      server = await start(dir, port);
+      for (const seat of [four.blue1, four.red1, four.blue2, four.red2]) {
+        expect((await call(app, "GET", `/api/lobby/${code}`, { token: seat.token })).status).toBe(200);
+      }
+      const snaps = await Promise.all(clients.map((c) => c.waitFor("lobby-updated", isSnapshot, 5000)));
+      for (const [i, c] of clients.entries()) {
+        expect(c.connects).toBe(n + 2);
+        const snap = snaps[i];
+        expect(snap.lobby.code).toBe(code);
+        expect(snap.you.connected).toBe(true);
+        expect(snap.lobby.gameState).toMatchObject({ phase: "question", currentRoundNumber: 1 });
+        expect(snap.lobby.gameState.currentRound.endsAt).toBe(endsAt);
+        expect(snap.chat.map((m: any) => m.message)).toEqual(said);
+      }
+      // The reconnected sockets are live: chat flows again.
+      const line = `after ${signal}`;
+      polling.emit("chat-message", { message: line, chatType: "game" });
+      await Promise.all(clients.map((c) => c.waitFor("chat-message", (m) => m.message === line)));
+      said.push(line);
+      console.log(`${signal}: exit 0 after ${exit.ms} ms; ${clients.map((c) => `${c.label} dropped with "${c.disconnects[n]}"`).join(", ")}`);
+    }
+  }, 60_000);
+});
