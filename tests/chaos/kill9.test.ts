@@ -5,40 +5,17 @@
 // last commits not yet synced, the synchronous=NORMAL trade of docs/decisions.md, Storage.)
 // This is the one place a test waits on a real round timer: the deadline must survive a restart
 // in wall-clock time, which no fake clock can show.
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { call } from "../support/app";
 import { ok, seatFour, startGame, startRound, submit, teamSelect, type Four, type Seat } from "../support/party";
-import { dbFile, integrityCheck, PlayerSocket, portOpen, readStore, removeDir, secretFile, spawnServer, tempDataDir, type ServerProcess } from "./support";
+import { dbFile, integrityCheck, portOpen, readStore, secretFile, useChaos, type PlayerSocket, type ServerProcess } from "./support";
 
 const isSnapshot = (p: any) => p?.updateType === "snapshot";
 const withoutPresence = (players: any[]) => players.map(({ connected: _c, ...p }) => p);
 
-let servers: ServerProcess[] = [];
-let sockets: PlayerSocket[] = [];
-let dirs: string[] = [];
-
-afterEach(async () => {
-  for (const s of sockets) s.close();
-  for (const s of servers) if (s.proc.exitCode === null && s.proc.signalCode === null) s.proc.kill("SIGKILL");
-  await Promise.all(servers.map((s) => s.proc.exited));
-  for (const dir of dirs) removeDir(dir);
-  servers = [];
-  sockets = [];
-  dirs = [];
-});
-
-async function start(dir: string, port = 0): Promise<ServerProcess> {
-  const server = await spawnServer(dir, port);
-  servers.push(server);
-  return server;
-}
-
-function connect(url: string, label: string, seat: Seat): PlayerSocket {
-  const socket = new PlayerSocket(url, label, seat.token);
-  sockets.push(socket);
-  return socket;
-}
+const chaos = useChaos();
+const { start, connect } = chaos;
 
 /** Sends a chat line and waits until everyone who may read it has it: it is committed by then. */
 async function say(from: PlayerSocket, message: string, chatType: "team" | "game", readers: PlayerSocket[]): Promise<void> {
@@ -54,8 +31,7 @@ async function kill9(server: ServerProcess): Promise<void> {
 
 describe("kill -9", () => {
   test("in the middle of round 2: lobby, tokens, deadline, lock and chat come back; clients resync; the round ends on time", async () => {
-    const dir = tempDataDir();
-    dirs.push(dir);
+    const dir = chaos.dataDir();
     const first = await start(dir);
     const app = { url: first.url };
 
@@ -198,8 +174,7 @@ describe("kill -9", () => {
   }, 60_000);
 
   test("during a burst of chat and team switches: the file checks ok, every lobby is served, nothing acknowledged is lost", async () => {
-    const dir = tempDataDir();
-    dirs.push(dir);
+    const dir = chaos.dataDir();
     const first = await start(dir);
     const app = { url: first.url };
     const LOBBIES = 4;
@@ -214,7 +189,7 @@ describe("kill -9", () => {
       const seats = [four.blue1, four.red1, four.blue2, four.red2];
       return seats.map((seat) => connect(first.url, `${four.code}:${seat.name}`, seat));
     });
-    await Promise.all(sockets.map((s) => s.waitFor("lobby-updated", isSnapshot, 5000)));
+    await Promise.all(chaos.sockets().map((s) => s.waitFor("lobby-updated", isSnapshot, 5000)));
 
     // Acknowledged = seen by some client (the server commits before it tells anyone).
     const seen = new Map<string, Set<string>>(parties.map((p) => [p.code, new Set<string>()]));
@@ -282,7 +257,7 @@ describe("kill -9", () => {
     expect(killed).toBe(true);
     const exit = await first.proc.exited;
     await Bun.sleep(100); // whatever the server sent before it died has arrived
-    for (const s of sockets) logBeforeKill.set(s, s.mark());
+    for (const s of chaos.sockets()) logBeforeKill.set(s, s.mark());
     expect(first.proc.signalCode).toBe("SIGKILL");
     expect(exit).not.toBe(0);
     const acked = [...seen.values()].reduce((n, set) => n + set.size, 0);
@@ -319,7 +294,7 @@ describe("kill -9", () => {
     }
     // Everyone is resynced, and sees again every room message they saw before the kill (captains,
     // who never moved, also their team's messages).
-    await Promise.all(sockets.map((s) => s.waitFor("lobby-updated", isSnapshot, 5000)));
+    await Promise.all(chaos.sockets().map((s) => s.waitFor("lobby-updated", isSnapshot, 5000)));
     for (const [l, group] of players.entries()) {
       for (const [i, s] of group.entries()) {
         const snap = s.events("lobby-updated").filter(isSnapshot).at(-1);

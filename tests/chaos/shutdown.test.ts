@@ -2,45 +2,20 @@
 // must tell every socket `server-restarting`, close their transports so socket.io-client reconnects
 // by itself (a server-side disconnect() would tell it not to), close the database and exit 0 within
 // a couple of seconds; a server started again on the same folder has the lobby back.
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { existsSync, statSync } from "node:fs";
 import { call } from "../support/app";
 import { seatFour, startGame, startRound, type Seat } from "../support/party";
-import type { Transport } from "../support/sockets";
-import { dbFile, integrityCheck, PlayerSocket, portOpen, removeDir, spawnServer, tempDataDir, type ServerProcess } from "./support";
+import { dbFile, integrityCheck, portOpen, useChaos } from "./support";
 
 const isSnapshot = (p: any) => p?.updateType === "snapshot";
 
-let servers: ServerProcess[] = [];
-let sockets: PlayerSocket[] = [];
-let dirs: string[] = [];
-
-afterEach(async () => {
-  for (const s of sockets) s.close();
-  for (const s of servers) if (s.proc.exitCode === null && s.proc.signalCode === null) s.proc.kill("SIGKILL");
-  await Promise.all(servers.map((s) => s.proc.exited));
-  for (const dir of dirs) removeDir(dir);
-  servers = [];
-  sockets = [];
-  dirs = [];
-});
-
-async function start(dir: string, port = 0): Promise<ServerProcess> {
-  const server = await spawnServer(dir, port);
-  servers.push(server);
-  return server;
-}
-
-function connect(url: string, label: string, seat: Seat, transport: Transport): PlayerSocket {
-  const socket = new PlayerSocket(url, label, seat.token, transport);
-  sockets.push(socket);
-  return socket;
-}
+const chaos = useChaos();
+const { start, connect } = chaos;
 
 describe("graceful shutdown", () => {
   test("SIGTERM, then SIGINT: sockets are told and reconnect, the database is closed, exit 0, the lobby comes back", async () => {
-    const dir = tempDataDir();
-    dirs.push(dir);
+    const dir = chaos.dataDir();
     let server = await start(dir);
     const app = { url: server.url };
     const port = server.port;

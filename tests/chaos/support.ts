@@ -1,6 +1,7 @@
 // Chaos helpers: the real server as a child process (`bun run src/server.ts`), socket.io-clients
 // that reconnect by themselves and rejoin on every connect (as islands/client/socket.ts does),
 // and a read-only look into the SQLite file the server left behind.
+import { afterEach } from "bun:test";
 import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -192,4 +193,38 @@ export class PlayerSocket extends Client {
     const hit = this.log.find((r) => r.seq >= from && r.event === event);
     return hit ? this.arrivals[hit.seq] : undefined;
   }
+}
+
+/** The servers, sockets and data folders of a chaos test file, all cleaned up after each test. */
+export function useChaos() {
+  let servers: ServerProcess[] = [];
+  let sockets: PlayerSocket[] = [];
+  let dirs: string[] = [];
+  afterEach(async () => {
+    for (const s of sockets) s.close();
+    for (const s of servers) if (s.proc.exitCode === null && s.proc.signalCode === null) s.proc.kill("SIGKILL");
+    await Promise.all(servers.map((s) => s.proc.exited));
+    for (const dir of dirs) removeDir(dir);
+    servers = [];
+    sockets = [];
+    dirs = [];
+  });
+  return {
+    sockets: () => sockets,
+    dataDir(): string {
+      const dir = tempDataDir();
+      dirs.push(dir);
+      return dir;
+    },
+    async start(dir: string, port = 0): Promise<ServerProcess> {
+      const server = await spawnServer(dir, port);
+      servers.push(server);
+      return server;
+    },
+    connect(url: string, label: string, seat: { token: string }, transport: Transport = "websocket"): PlayerSocket {
+      const socket = new PlayerSocket(url, label, seat.token, transport);
+      sockets.push(socket);
+      return socket;
+    },
+  };
 }
