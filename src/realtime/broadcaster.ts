@@ -14,9 +14,16 @@ export const rooms = {
   player: (playerId: string) => `player:${playerId}`,
 };
 
-const SHARED_ROOM = new RegExp(`^[A-Z0-9]{${CODE_LENGTH}}(?::(?:blue|red))?$`);
-/** Lobby and team rooms: the ones broadcast to many sockets at once. */
-export const isSharedRoom = (room: string) => SHARED_ROOM.test(room);
+/**
+ * Lobby and team rooms: the ones broadcast to many sockets at once (not `player:<id>`, not a socket's
+ * own 20-character id room). Checked on every broadcast and room change, so no regular expression.
+ */
+export function isSharedRoom(room: string): boolean {
+  if (room.length === CODE_LENGTH) return true;
+  if (room.charCodeAt(CODE_LENGTH) !== 58 /* ":" */) return false;
+  const team = room.slice(CODE_LENGTH + 1);
+  return team === "blue" || team === "red";
+}
 
 export class SocketBroadcaster implements Broadcaster {
   constructor(
