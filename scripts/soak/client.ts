@@ -3,7 +3,8 @@
 // away for good. Events are kept per step (the orchestrator clears them) so memory stays flat.
 import { io, type Socket } from "socket.io-client";
 import type { Stats } from "./stats";
-import { sleep, within } from "./stats";
+import { Waiters } from "../lib/waiting";
+import { MISSING, sleep, within } from "./stats";
 
 export type Team = "blue" | "red";
 export type Transport = "websocket" | "polling";
@@ -39,7 +40,7 @@ export class SoakClient {
   expectingDisconnect = false;
   dropped = false;
   private closed = false;
-  private readonly wakers = new Set<() => void>();
+  private readonly waiters = new Waiters();
 
   constructor(
     readonly seat: Seat,
@@ -85,22 +86,12 @@ export class SoakClient {
   }
 
   private wake(): void {
-    for (const waker of [...this.wakers]) waker();
+    this.waiters.wake();
   }
 
   /** Resolves with `check`'s first defined value, re-checked on every event. */
   until<T>(check: () => T | undefined, what: string): Promise<T> {
-    const now = check();
-    if (now !== undefined) return Promise.resolve(now);
-    let waker: () => void = () => {};
-    const arrived = new Promise<T>((resolve) => {
-      waker = () => {
-        const value = check();
-        if (value !== undefined) resolve(value);
-      };
-      this.wakers.add(waker);
-    });
-    return within(arrived, `${what} on ${this.label}`, this.opts.timeoutMs).finally(() => this.wakers.delete(waker));
+    return this.waiters.until(check, `${what} on ${this.label}`, this.opts.timeoutMs, MISSING);
   }
 
   /** The first `event` in the inbox matching `where`, waiting for it if need be. */

@@ -1,5 +1,7 @@
 // What a soak run counts, shared by every lobby it plays, and the small helpers they all use.
 
+import { within as waitWithin } from "../lib/waiting";
+
 export class Stats {
   events = 0;
   restCalls = 0;
@@ -38,11 +40,8 @@ export const pick = <T>(items: readonly T[], random: () => number): T => items[M
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** A soak's time-outs are missing events, and say so. */
+export const MISSING = "missing event: ";
+
 /** Rejects after `ms` with a message naming what was awaited. */
-export function within<T>(promise: Promise<T>, what: string, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`missing event: timed out after ${ms} ms waiting for ${what}`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+export const within = <T,>(promise: Promise<T>, what: string, ms: number): Promise<T> => waitWithin(promise, what, ms, MISSING);

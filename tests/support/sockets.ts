@@ -1,5 +1,6 @@
 // Socket helpers for realtime tests: a real socket.io-client per player, every event it receives
 // recorded in order, and waits that time out after a couple of seconds instead of hanging.
+import { within as waitWithin, Waiters } from "../../scripts/lib/waiting";
 import { io, type Socket } from "socket.io-client";
 
 export type Transport = "websocket" | "polling";
@@ -19,14 +20,8 @@ export interface ConnectOptions {
   extraHeaders?: Record<string, string>;
 }
 
-/** Rejects after `ms` with a message naming what was awaited. */
-export function within<T>(promise: Promise<T>, what: string, ms = NET_TIMEOUT_MS): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+/** Rejects after `ms` (the network timeout unless given) with a message naming what was awaited. */
+export const within = <T,>(promise: Promise<T>, what: string, ms = NET_TIMEOUT_MS): Promise<T> => waitWithin(promise, what, ms);
 
 /** A socket.io-client connection that records every event it receives (socket.onAny). */
 export class Client {
@@ -36,7 +31,7 @@ export class Client {
   /** how many events had arrived when the socket went away */
   eventsBeforeDisconnect: number | null = null;
   private readonly taken = new Set<number>();
-  private readonly wakers = new Set<() => void>();
+  private readonly waiters = new Waiters();
 
   constructor(
     readonly socket: Socket,
@@ -54,22 +49,12 @@ export class Client {
   }
 
   private wake(): void {
-    for (const waker of [...this.wakers]) waker();
+    this.waiters.wake();
   }
 
   /** Resolves when `check` returns something other than undefined, re-checked on every arrival. */
   private until<T>(check: () => T | undefined, what: string, ms: number): Promise<T> {
-    const now = check();
-    if (now !== undefined) return Promise.resolve(now);
-    let waker: () => void = () => {};
-    const arrived = new Promise<T>((resolve) => {
-      waker = () => {
-        const value = check();
-        if (value !== undefined) resolve(value);
-      };
-      this.wakers.add(waker);
-    });
-    return within(arrived, `${what} on ${this.label}`, ms).finally(() => this.wakers.delete(waker));
+    return this.waiters.until(check, `${what} on ${this.label}`, ms);
   }
 
   /**
