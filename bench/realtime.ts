@@ -122,6 +122,8 @@ export interface RunResult {
   connectedRssKb: number;
   peakRssKb: number;
   rssPerPlayerKb: number;
+  /** RSS added per player between a tenth of the clients joined and all of them */
+  marginalRssPerPlayerKb: number;
   /** server CPU over the measure window, as a share of one core */
   serverCpuPct: number;
   generatorCpuPct: number;
@@ -139,6 +141,7 @@ export async function runOnce(kind: Kind, size: RunSize, round: number, log: (li
     await Bun.sleep(1000);
     const idle = sample(server.pid);
     let connected: ProcSample | undefined;
+    let tenth: { rssKb: number; clients: number } | undefined;
     let windowStart: { server: ProcSample; gen: ProcSample; at: number } | undefined;
     let windowEnd: { server: ProcSample; gen: ProcSample; at: number } | undefined;
     let peak = idle.peakRssKb;
@@ -150,9 +153,10 @@ export async function runOnce(kind: Kind, size: RunSize, round: number, log: (li
     const both = (): { server: ProcSample; gen: ProcSample; at: number } => ({ server: sample(server.pid), gen: sample(child.pid), at: performance.now() });
     const stderr = lines(child.stderr, (line) => {
       if (!line.startsWith("{")) return;
-      const phase = (JSON.parse(line) as { phase?: string }).phase;
+      const { phase, connected: joined } = JSON.parse(line) as { phase?: string; connected?: number };
       // "warmup" comes a second after the last client joined: the server holds every connection.
       if (phase === "warmup") connected = sample(server.pid);
+      else if (phase === "connected-tenth") tenth = { rssKb: sample(server.pid).rssKb, clients: joined ?? NaN };
       else if (phase === "measure-start") windowStart = both();
       else if (phase === "measure-end") windowEnd = both();
     });
@@ -176,6 +180,7 @@ export async function runOnce(kind: Kind, size: RunSize, round: number, log: (li
       connectedRssKb: connectedRss,
       peakRssKb: peak,
       rssPerPlayerKb: (connectedRss - idle.rssKb) / Math.max(1, genReport.connected),
+      marginalRssPerPlayerKb: tenth ? (connectedRss - tenth.rssKb) / Math.max(1, genReport.connected - tenth.clients) : NaN,
       serverCpuPct: (serverCpu / seconds) * 100,
       generatorCpuPct: (genCpu / seconds) * 100,
       cpuUsPerDelivery: (serverCpu * 1e6) / Math.max(1, genReport.deliveredPerSec * seconds),
@@ -217,6 +222,7 @@ export interface Summary {
   connectedRssMb: number;
   peakRssMb: number;
   rssPerPlayerKb: number;
+  marginalRssPerPlayerKb: number;
 }
 
 export function summarize(kind: Kind, results: RunResult[]): Summary {
@@ -239,6 +245,7 @@ export function summarize(kind: Kind, results: RunResult[]): Summary {
     connectedRssMb: m((r) => r.connectedRssKb / 1024),
     peakRssMb: m((r) => r.peakRssKb / 1024),
     rssPerPlayerKb: m((r) => r.rssPerPlayerKb),
+    marginalRssPerPlayerKb: m((r) => r.marginalRssPerPlayerKb),
   };
 }
 
@@ -260,6 +267,7 @@ function rows(summaries: Summary[]): BenchSection["rows"] {
     "connected RSS MB": fixed(s.connectedRssMb, 1),
     "peak RSS MB": fixed(s.peakRssMb, 1),
     "RSS KB/player": fixed(s.rssPerPlayerKb, 1),
+    "RSS KB/player, marginal": fixed(s.marginalRssPerPlayerKb, 1),
   }));
 }
 
@@ -332,6 +340,7 @@ export async function runRealtimeBench(opts: RealtimeOptions): Promise<RealtimeO
           errors: r.gen.errors,
           "server CPU %": fixed(r.serverCpuPct, 0),
           "RSS KB/player": fixed(r.rssPerPlayerKb, 1),
+          "RSS KB/player, marginal": fixed(r.marginalRssPerPlayerKb, 1),
           "load avg": fixed(r.loadAvg, 2),
         })),
         ratios: [],

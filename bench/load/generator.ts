@@ -320,8 +320,19 @@ async function main(): Promise<void> {
   phase("connecting", { clients: opts.lobbies * opts.perLobby });
   const lobbiesAtOnce = Math.max(1, Math.floor(opts.concurrency / opts.perLobby));
   let nextLobby = 0;
+  // A tenth of the way in, connecting pauses and the server settles (as before "warmup"), then the
+  // orchestrator samples it: RSS from there to "warmup" is what each further player costs, without
+  // the one-off costs of the first connections.
+  let tenth: Promise<void> | undefined;
+  const settleTenth = async () => {
+    await Bun.sleep(1000);
+    phase("connected-tenth", { connected: clients.length });
+    await Bun.sleep(300);
+  };
   const worker = async () => {
     while (nextLobby < opts.lobbies && !timedOut) {
+      if (!tenth && clients.length * 10 >= opts.lobbies * opts.perLobby) tenth = settleTenth();
+      if (tenth) await tenth;
       const lobby = nextLobby++;
       try {
         clients.push(...(await openLobby(opts, lobby)));

@@ -93,7 +93,10 @@ export function chat(state: LobbyState, playerId: string, text: string, chatType
   const message = clip(text.trim(), CHAT_MAX);
   if (!message) return refuse(400, "Message is blank");
   const msg: ChatMessage = { message, playerId, playerName: player.name, team: player.team, chatType, timestamp: now };
-  const next = { ...state, chat: [...state.chat.slice(-(CHAT_HISTORY - 1)), msg] };
+  // One copy of the history, not two (slice, then spread): chat is the busiest command.
+  const history = state.chat.slice(-(CHAT_HISTORY - 1));
+  history.push(msg);
+  const next = { ...state, chat: history };
   return accept(next, [chatType === "team" ? toTeam(player.team, "chat-message", msg) : toRoom("chat-message", msg)]);
 }
 
