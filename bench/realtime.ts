@@ -1,7 +1,8 @@
 // The realtime benchmark: room chat fan-out on Stealmate against socket.io 4 on Node (what most
-// Socket.IO party games run) and a raw Bun.serve relay with native topics (the floor). Each server
-// runs as a child process on loopback, one at a time, in alternating rounds (A B C, A B C, ...);
-// the load generator (bench/load/generator.ts) is a process of its own. Medians over the rounds.
+// Socket.IO party games run) and a raw Bun.serve relay with native topics (the floor), with the same
+// socket.io relay on Bun (bun-engine) beside them as a reference: Stealmate's stack without the game.
+// Each server runs as a child process on loopback, one at a time, in alternating rounds (A B C D,
+// A B C D, ...); the load generator (bench/load/generator.ts) is a process of its own. Medians over the rounds.
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,10 +12,11 @@ import { sample, type ProcSample } from "./load/proc-stats";
 import type { BenchSection } from "./section";
 
 const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
-export const KINDS: readonly Kind[] = ["stealmate", "node-socketio", "bun-raw"];
+export const KINDS: readonly Kind[] = ["stealmate", "node-socketio", "bun-socketio", "bun-raw"];
 export const LABEL: Record<Kind, string> = {
   stealmate: "Stealmate (Bun, socket.io + bun-engine)",
   "node-socketio": "socket.io 4 on Node (ws engine)",
+  "bun-socketio": "socket.io 4 on Bun (bun-engine), relay only (reference)",
   "bun-raw": "raw Bun.serve publish (floor)",
 };
 
@@ -79,6 +81,7 @@ async function startServer(kind: Kind): Promise<RunningServer> {
     Object.assign(env, { DATA_DIR: dataDir, JOIN_RATE_PER_MIN: "100000000", JWT_SECRET: `bench-${crypto.randomUUID()}`, ANTHROPIC_API_KEY: "" });
     cmd = ["bun", "run", "src/server.ts"];
   } else if (kind === "node-socketio") cmd = ["node", "bench/peers/node-socketio.mjs"];
+  else if (kind === "bun-socketio") cmd = ["bun", "bench/peers/bun-socketio.ts"];
   else cmd = ["bun", "bench/peers/bun-raw.ts"];
 
   const child = spawn(cmd, env);
@@ -309,7 +312,8 @@ export async function runRealtimeBench(opts: RealtimeOptions): Promise<RealtimeO
       }
     }
     const summaries = KINDS.map((k) => summarize(k, results));
-    const [mate, node, raw] = summaries as [Summary, Summary, Summary];
+    const of = (kind: Kind) => summaries.find((s) => s.kind === kind)!;
+    const [mate, node, raw] = [of("stealmate"), of("node-socketio"), of("bun-raw")];
     const ratios: BenchSection["ratios"] = [];
     if (judged) {
       const p99 = mate.p99 / node.p99;

@@ -3,7 +3,7 @@
 //     [--per-lobby 8] [--rate 1] [--warmup 5] [--measure 20] [--limit 120] [--tick-ms 1]
 // N rooms of `per-lobby` real clients each. Per kind of server:
 //   stealmate      REST create + join, socket.io-client join-lobby, chat-message (room chat)
-//   node-socketio  socket.io-client, "join" with a room name (acked), chat-message
+//   node-socketio, bun-socketio  socket.io-client, "join" with a room name (acked), chat-message
 //   bun-raw        plain WebSocket, the bun-raw peer's JSON: {t:"join",room} / {t:"chat",message}
 // Every client sends room chat at `rate` messages a second; each message carries its send time, and
 // every client that receives it records receive time - send time (fan-out: one message, `per-lobby`
@@ -12,7 +12,7 @@
 // whole run is bounded by --limit seconds: past it the process reports what it has and exits.
 import { io, type Socket } from "socket.io-client";
 
-export type Kind = "stealmate" | "node-socketio" | "bun-raw";
+export type Kind = "stealmate" | "node-socketio" | "bun-socketio" | "bun-raw";
 
 export interface GeneratorReport {
   kind: Kind;
@@ -66,7 +66,7 @@ function parseArgs(argv: string[]): Options {
   const host = new URL(url).hostname;
   if (host !== "127.0.0.1" && host !== "localhost" && host !== "::1") throw new Error(`loopback only, not ${host}`);
   const kind = get("kind") as Kind;
-  if (!["stealmate", "node-socketio", "bun-raw"].includes(kind)) throw new Error(`unknown --kind ${kind}`);
+  if (!["stealmate", "node-socketio", "bun-socketio", "bun-raw"].includes(kind)) throw new Error(`unknown --kind ${kind}`);
   return {
     url: url.replace(/\/$/, ""),
     kind,
@@ -208,7 +208,7 @@ async function stealmateLobby(opts: Options, lobby: number): Promise<BenchClient
   );
 }
 
-async function nodeSocketIoLobby(opts: Options, lobby: number): Promise<BenchClient[]> {
+async function socketIoRelayLobby(opts: Options, lobby: number): Promise<BenchClient[]> {
   return Promise.all(
     Array.from({ length: opts.perLobby }, async () => {
       const socket = await openSocketIo(opts.url);
@@ -257,7 +257,7 @@ function bunRawClient(opts: Options, lobby: number): Promise<BenchClient> {
 
 function openLobby(opts: Options, lobby: number): Promise<BenchClient[]> {
   if (opts.kind === "stealmate") return stealmateLobby(opts, lobby);
-  if (opts.kind === "node-socketio") return nodeSocketIoLobby(opts, lobby);
+  if (opts.kind === "node-socketio" || opts.kind === "bun-socketio") return socketIoRelayLobby(opts, lobby);
   return Promise.all(Array.from({ length: opts.perLobby }, () => bunRawClient(opts, lobby)));
 }
 

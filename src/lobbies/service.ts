@@ -14,7 +14,7 @@ import { findPlayer } from "../game/views";
 import { LobbyTimers, realClock, type Clock } from "./clock";
 import { normalizeCode, randomCode } from "./codes";
 import { silentBroadcaster, type AnswerJudge, type Broadcaster, type QuestionSource } from "./seams";
-import type { ChatLine, LobbyStore } from "./store";
+import type { LobbyStore } from "./store";
 
 export const DEFAULT_IDLE_MS = 2 * 60 * 60 * 1000;
 const IDLE_TIMER = "idle-expiry";
@@ -28,18 +28,6 @@ export interface ServiceOptions {
   newId?: () => string;
   newCode?: () => string;
   log?: (line: string) => void;
-  /**
-   * When the chat lines accepted so far are written (in one transaction) and heard. The app passes
-   * setImmediate: every line that arrives in one turn of the event loop shares one commit, so a
-   * line costs less the busier the server is. Left out, each line is written at once.
-   */
-  deferWrite?: (flush: () => void) => void;
-}
-
-/** A chat line accepted but not yet written: no one hears it until it is. */
-interface PendingLine extends ChatLine {
-  entry: Entry;
-  effects: Effect[];
 }
 
 interface Entry {
@@ -59,8 +47,6 @@ export class LobbyService {
   private readonly newId: () => string;
   private readonly newCode: () => string;
   private readonly log: (line: string) => void;
-  private readonly deferWrite: (flush: () => void) => void;
-  private pending: PendingLine[] = [];
 
   constructor(private readonly opts: ServiceOptions) {
     this.clock = opts.clock ?? realClock;
@@ -68,7 +54,6 @@ export class LobbyService {
     this.newId = opts.newId ?? (() => crypto.randomUUID());
     this.newCode = opts.newCode ?? (() => randomCode());
     this.log = opts.log ?? ((line) => console.log(line));
-    this.deferWrite = opts.deferWrite ?? ((flush) => flush());
     this.restore();
   }
 
@@ -93,9 +78,7 @@ export class LobbyService {
     return this.lobbies.size;
   }
 
-  /** What everyone has been told, or may be: pending chat is written first. */
   get(code: string): LobbyState | undefined {
-    this.flush();
     return this.lobbies.get(normalizeCode(code))?.state;
   }
 
@@ -123,8 +106,6 @@ export class LobbyService {
   }
 
   dispatch(rawCode: string, command: Command): Outcome {
-    // Anything but chat is written and heard after the chat accepted before it, as it happened.
-    if (command.type !== "chat") this.flush();
     const code = normalizeCode(rawCode);
     const entry = this.lobbies.get(code);
     if (!entry) return refuse(404, "Lobby not found");
@@ -132,35 +113,13 @@ export class LobbyService {
     const outcome = reduce(entry.state, command, { now });
     if (!outcome.ok || (outcome.state === entry.state && outcome.effects.length === 0)) return outcome;
     entry.state = outcome.state;
-    if (command.type === "chat") {
-      this.touch(code, entry);
-      this.pending.push({ code, message: outcome.state.chat.at(-1)!, entry, effects: outcome.effects });
-      if (this.pending.length === 1) this.deferWrite(() => this.flush());
-      return outcome;
-    }
     // Durable before anyone hears of it.
     const closing = outcome.effects.some((e) => e.type === "close");
-    if (!closing) {
-      this.opts.store.save(outcome.state, now);
-      this.touch(code, entry);
-    }
+    if (command.type === "chat") this.opts.store.appendChat(code, outcome.state.chat.at(-1)!);
+    else if (!closing) this.opts.store.save(outcome.state, now);
+    if (!closing) this.touch(code, entry);
     this.run(code, entry, outcome.effects);
     return outcome;
-  }
-
-  /** Writes the chat lines accepted so far in one transaction, then lets them be heard, in order. */
-  flush(): void {
-    if (this.pending.length === 0) return;
-    const lines = this.pending;
-    this.pending = [];
-    try {
-      this.opts.store.appendChat(lines);
-    } catch (err) {
-      // Not on disk, so not told: the senders see their lines never arrive.
-      this.log(`chat: could not save ${lines.length} line(s): ${String(err)}`);
-      return;
-    }
-    for (const line of lines) this.run(line.code, line.entry, line.effects);
   }
 
   /** Starting fetches a game's questions first (maybe from an AI), outside the lobby's command flow. */
@@ -190,7 +149,6 @@ export class LobbyService {
   }
 
   private expire(code: string): void {
-    this.flush();
     const entry = this.lobbies.get(code);
     if (!entry) return;
     this.log(`lobby ${code} expired after being idle`);
@@ -240,7 +198,6 @@ export class LobbyService {
 
   /** Timers stop; state is already durable. */
   shutdown(): void {
-    this.flush();
     for (const entry of this.lobbies.values()) entry.timers.dispose();
   }
 

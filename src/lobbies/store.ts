@@ -12,15 +12,8 @@ export interface StoredLobby {
   updatedAt: number;
 }
 
-/** One accepted chat line and its lobby. */
-export interface ChatLine {
-  code: string;
-  message: ChatMessage;
-}
-
 export class LobbyStore {
   private readonly db: Database;
-  private readonly appendTx: (lines: readonly ChatLine[]) => void;
   private readonly appendsSincePrune = new Map<string, number>();
   private readonly q;
   private readonly checkpointer: Worker;
@@ -51,7 +44,6 @@ export class LobbyStore {
       all: this.db.prepare("SELECT code, state, updated_at FROM lobbies"),
       recentChat: this.db.prepare("SELECT body FROM (SELECT id, body FROM chat WHERE code = ? ORDER BY id DESC LIMIT ?) ORDER BY id"),
     };
-    this.appendTx = this.db.transaction((lines: readonly ChatLine[]) => this.append(lines));
   }
 
   save(state: LobbyState, now: number): void {
@@ -59,27 +51,14 @@ export class LobbyStore {
     this.q.save.run(state.code, JSON.stringify(rest), now);
   }
 
-  /**
-   * Appends a turn's chat lines in one transaction: at chat rates most of a line's cost is the
-   * commit itself (WAL frames written, index updated), so lines accepted together are written
-   * together. A message's timestamp is its lobby's last activity (loadAll reads it back), so no
-   * lobby row is written.
-   */
-  appendChat(lines: readonly ChatLine[]): void {
-    this.appendTx(lines);
-  }
-
-  private append(lines: readonly ChatLine[]): void {
-    for (const { code, message } of lines) {
-      this.q.append.run(code, JSON.stringify(message));
-      const count = (this.appendsSincePrune.get(code) ?? 0) + 1;
-      // Pruning every append would double the cost of chat; every few dozen keeps the table bounded.
-      if (count < CHAT_HISTORY / 2) this.appendsSincePrune.set(code, count);
-      else {
-        this.appendsSincePrune.set(code, 0);
-        this.q.prune.run(code, code, CHAT_HISTORY);
-      }
-    }
+  /** The message's timestamp is the lobby's last activity (loadAll reads it back), so one row is written. */
+  appendChat(code: string, message: ChatMessage): void {
+    this.q.append.run(code, JSON.stringify(message));
+    const count = (this.appendsSincePrune.get(code) ?? 0) + 1;
+    // Pruning every append would double the cost of chat; every few dozen keeps the table bounded.
+    if (count < CHAT_HISTORY / 2) return void this.appendsSincePrune.set(code, count);
+    this.appendsSincePrune.set(code, 0);
+    this.q.prune.run(code, code, CHAT_HISTORY);
   }
 
   remove(code: string): void {

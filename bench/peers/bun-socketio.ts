@@ -1,0 +1,24 @@
+// A reference, not a target: the Node peer's relay (socketio-relay.mjs) on Stealmate's own stack,
+// socket.io 4 bound to Bun's WebSockets by @socket.io/bun-engine, with no game, storage or auth.
+// The distance between this and Stealmate is what the game itself costs per message and per player.
+// Usage: bun bench/peers/bun-socketio.ts   (PORT, HOST from the environment; prints "listening on ...")
+import { Server as Engine } from "@socket.io/bun-engine";
+import { Server } from "socket.io";
+import { relay } from "./socketio-relay.mjs";
+
+const io = new Server({ serveClient: false, transports: ["websocket", "polling"] });
+const engine = new Engine({ path: "/socket.io/", pingInterval: 20_000, pingTimeout: 15_000 });
+io.bind(engine as never);
+relay(io);
+
+const { websocket } = engine.handler();
+const server = Bun.serve({
+  port: Number(process.env.PORT ?? 0),
+  hostname: process.env.HOST ?? "127.0.0.1",
+  websocket,
+  fetch: (request, srv) => engine.handleRequest(request, srv),
+});
+console.log(`listening on http://${server.hostname}:${server.port}`);
+const stop = () => io.close(() => process.exit(0));
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
