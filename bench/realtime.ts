@@ -2,7 +2,8 @@
 // Socket.IO party games run) and a raw Bun.serve relay with native topics (the floor), with the same
 // socket.io relay on Bun (bun-engine) beside them as a reference: Stealmate's stack without the game.
 // Each server runs as a child process on loopback, one at a time, in alternating rounds (A B C D,
-// A B C D, ...); the load generator (bench/load/generator.ts) is a process of its own. Medians over the rounds.
+// A B C D, ...); the load generator (bench/load/generator.ts) is a process of its own. Medians over
+// the rounds.
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
