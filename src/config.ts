@@ -22,6 +22,8 @@ const schema = z.object({
   /** create/join calls one address may make per minute */
   JOIN_RATE_PER_MIN: z.coerce.number().int().positive().default(60),
   TOKEN_TTL_S: z.coerce.number().int().positive().default(24 * 60 * 60),
+  /** seconds a disconnected host keeps the role while another player is connected */
+  HOST_GRACE_S: z.coerce.number().positive().default(30),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -7,7 +7,7 @@ import type { LobbyService } from "../lobbies/service";
 import { accepted, ApiError, readBody } from "./errors";
 import { originAllowed } from "./origin";
 import type { RateLimiter } from "./rate-limit";
-import { code as codeSchema, codeBody, createBody, joinBody, kickBody, overruleBody, settingsBody, submitBody, teamSelectBody } from "./schemas";
+import { code as codeSchema, codeBody, createBody, joinBody, overruleBody, playerBody, settingsBody, submitBody, teamSelectBody } from "./schemas";
 import type { Claims, Tokens } from "./tokens";
 
 export interface ApiDeps {
@@ -100,7 +100,7 @@ export function lobbyRoutes({ service, tokens, limiter, allowedOrigins, clientIp
     })
     .post("/kickPlayer", async ({ request }) => {
       const claims = await authenticate(request);
-      const body = await readBody(request, kickBody);
+      const body = await readBody(request, playerBody);
       accepted(service.dispatch(claims.lobby, { type: "kick", by: claims.sub, playerId: body.playerId }));
       return { success: true, message: "Player kicked" };
     })
@@ -130,6 +130,12 @@ export function lobbyRoutes({ service, tokens, limiter, allowedOrigins, clientIp
       const body = await readBody(request, overruleBody);
       accepted(service.dispatch(claims.lobby, { type: "overrule", by: claims.sub, ...body }));
       return { success: true, message: "Ruling changed" };
+    })
+    .post("/transferHost", async ({ request }) => {
+      const claims = await authenticate(request);
+      const body = await readBody(request, playerBody);
+      accepted(service.dispatch(claims.lobby, { type: "transferHost", by: claims.sub, playerId: body.playerId }));
+      return { success: true, message: "Host handed over" };
     })
     .post("/returnToLobby", async ({ request }) => {
       const claims = await authenticate(request);

@@ -17,7 +17,8 @@ export const settingsBody = z.object({
     tags: z.array(z.string().max(TAG_MAX * 4)).max(50).optional(),
   }),
 });
-export const kickBody = z.object({ playerId: z.string().min(1).max(64) });
+/** kickPlayer and transferHost: the player acted on */
+export const playerBody = z.object({ playerId: z.string().min(1).max(64) });
 export const codeBody = z.object({ code: code.optional() });
 export const submitBody = z.object({
   code: code.optional(),

@@ -17,7 +17,10 @@ export type Command =
   | { type: "returnToLobby"; by: string }
   | { type: "endLobby"; by: string }
   | { type: "chat"; playerId: string; message: string; chatType: ChatMessage["chatType"] }
-  | { type: "presence"; playerId: string; connected: boolean };
+  | { type: "presence"; playerId: string; connected: boolean }
+  | { type: "transferHost"; by: string; playerId: string }
+  /** the host's grace period may be over: hand the role on if they are still away */
+  | { type: "hostGraceOver" };
 
 export type RefusalStatus = 400 | 403 | 404 | 409;
 export interface Refusal {

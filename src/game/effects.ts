@@ -15,6 +15,7 @@ export type Effect =
   | { type: "close" };
 
 export const ROUND_TIMER = "round-end";
+export const HOST_TIMER = "host-grace";
 
 export const toRoom = (event: string, payload: unknown): Effect => ({ type: "emit", to: { kind: "room" }, event, payload });
 export const toTeam = (team: Team, event: string, payload: unknown): Effect => ({ type: "emit", to: { kind: "team", team }, event, payload });

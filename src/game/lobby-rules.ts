@@ -1,6 +1,7 @@
 // Membership, teams, settings, chat and presence. Pure: (state, input, now) -> outcome.
 import { refuse } from "./commands";
 import { ROUND_TIMER, toPlayer, toRoom, toTeam, type Effect } from "./effects";
+import { handOver, hostGone, hostPresence, successor } from "./host-rules";
 import { accept, type Outcome } from "./outcome";
 import { CHAT_HISTORY, CHAT_MAX, clip, DEFAULT_SETTINGS, MAX_TEAM_SIZE, NAME_MAX, normalizeName, normalizeSettings } from "./settings";
 import type { ChatMessage, LobbyState, Player, Team } from "./types";
@@ -35,15 +36,15 @@ export function join(state: LobbyState, playerId: string, rawName: string): Outc
 
 /** Removes a player; the host role passes on, and a game that leaves a team empty ends. */
 function removePlayer(state: LobbyState, playerId: string): { state: LobbyState; effects: Effect[] } {
-  let players = state.players.filter((p) => p.id !== playerId);
-  let hostId = state.hostId;
-  if (hostId === playerId && players.length > 0) {
-    // The longest-seated player carries on hosting, so the party is not stranded.
-    hostId = players[0]!.id;
-    players = players.map((p) => (p.id === hostId ? { ...p, isHost: true } : p));
+  let next: LobbyState = { ...state, players: state.players.filter((p) => p.id !== playerId), barred: [...state.barred, playerId] };
+  let effects: Effect[] = [{ type: "seat", playerId, team: null }];
+  const heir = state.hostId === playerId ? successor(next, playerId, true) : undefined;
+  if (heir) {
+    // The longest-seated player still here (connected first) carries on hosting, so the party is not stranded.
+    const moved = handOver(next, heir.id, "left");
+    next = moved.state;
+    effects = [...effects, ...moved.effects];
   }
-  const next: LobbyState = { ...state, players, hostId, barred: [...state.barred, playerId] };
-  const effects: Effect[] = [{ type: "seat", playerId, team: null }];
   const emptied = next.game && (teamOf(next, "blue").length === 0 || teamOf(next, "red").length === 0);
   if (!emptied) return { state: next, effects };
   const ended = { ...next, game: null };
@@ -100,19 +101,25 @@ export function chat(state: LobbyState, playerId: string, text: string, chatType
   return accept(next, [chatType === "team" ? toTeam(player.team, "chat-message", msg) : toRoom("chat-message", msg)]);
 }
 
-export function presence(state: LobbyState, playerId: string, connected: boolean): Outcome {
+export function presence(state: LobbyState, playerId: string, connected: boolean, now: number, hostGraceMs: number): Outcome {
   const player = findPlayer(state, playerId);
   if (!player) return refuse(404, "Player not found");
   if (player.connected === connected) return accept(state);
-  const next = { ...state, players: state.players.map((p) => (p.id === playerId ? { ...p, connected } : p)) };
+  let next: LobbyState = { ...state, players: state.players.map((p) => (p.id === playerId ? { ...p, connected } : p)) };
+  let hostEffects: Effect[] = [];
+  if (playerId === state.hostId) ({ state: next, effects: hostEffects } = hostPresence(next, connected, now, hostGraceMs));
+  else if (connected && hostGone(next, now, hostGraceMs)) {
+    // The host's grace ran out while nobody else was connected: the role goes to whoever is here now.
+    ({ state: next, effects: hostEffects } = handOver(next, successor(next, next.hostId)!.id, "disconnected"));
+  }
   const event = connected ? toRoom("lobby-updated", { lobby: lobbyView(next), updateType: "player-reconnected", playerId }) : lobbyEvent(next, "player-disconnected", { playerId });
-  return accept(next, [event]);
+  return accept(next, [...hostEffects, event]);
 }
 
 /** The lobby is over (ended by the host, or idle too long): everyone hears so, then it is forgotten. */
-export const closeLobby = (state: LobbyState): Effect[] => [{ type: "cancel", key: ROUND_TIMER }, lobbyEvent(state, "lobby-ended", { lobbyCode: state.code }), { type: "close" }];
+export const closeLobby = (state: LobbyState, reason: string): Effect[] => [{ type: "cancel", key: ROUND_TIMER }, lobbyEvent(state, "lobby-ended", { lobbyCode: state.code, reason }), { type: "close" }];
 
 export function endLobby(state: LobbyState, by: string): Outcome {
   if (by !== state.hostId) return refuse(403, "Only the host can end the lobby");
-  return accept(state, closeLobby(state));
+  return accept(state, closeLobby(state, "The host ended the lobby"));
 }

@@ -2,16 +2,20 @@
 // that leaves the state as it was. Randomness (ids, codes, question picks) arrives inside commands,
 // so the rules need none and a saved command log replays exactly.
 import type { Command } from "./commands";
+import { hostGraceOver, transferHost } from "./host-rules";
 import { chat, endLobby, join, kick, leave, presence, teamSelect, updateSettings } from "./lobby-rules";
 import type { Outcome } from "./outcome";
 import { judged, overrule, returnToLobby, startGame, startRound, submit, timeUp } from "./round-rules";
+import { DEFAULT_HOST_GRACE_MS } from "./settings";
 import type { LobbyState } from "./types";
 
 export interface Context {
   now: number;
+  /** how long a disconnected host keeps the role (configuration, so it arrives with the time) */
+  hostGraceMs?: number;
 }
 
-export function reduce(state: LobbyState, command: Command, { now }: Context): Outcome {
+export function reduce(state: LobbyState, command: Command, { now, hostGraceMs = DEFAULT_HOST_GRACE_MS }: Context): Outcome {
   switch (command.type) {
     case "join":
       return join(state, command.playerId, command.name);
@@ -42,6 +46,10 @@ export function reduce(state: LobbyState, command: Command, { now }: Context): O
     case "chat":
       return chat(state, command.playerId, command.message, command.chatType, now);
     case "presence":
-      return presence(state, command.playerId, command.connected);
+      return presence(state, command.playerId, command.connected, now, hostGraceMs);
+    case "transferHost":
+      return transferHost(state, command.by, command.playerId);
+    case "hostGraceOver":
+      return hostGraceOver(state, now, hostGraceMs);
   }
 }

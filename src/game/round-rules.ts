@@ -65,7 +65,8 @@ export function submit(state: LobbyState, input: Submission, now: number): Outco
   if (!game || game.phase !== "question" || !round) return refuse(409, "No round is open");
   if (input.roundNumber !== round.number) return refuse(409, "That round is not open");
   if (now >= round.endsAt) return refuse(409, "Time is up");
-  if (round.locks[input.team]) return refuse(409, "Your team already answered");
+  const first = round.locks[input.team];
+  if (first) return refuse(409, lockedFirst(state, first));
   const answer = input.isSteal ? "" : clip(input.answer.trim(), ANSWER_MAX);
   if (!input.isSteal && !answer) return refuse(400, "Answer cannot be blank");
   const lock: Lock = { playerId: input.playerId, answer, isSteal: input.isSteal };
@@ -78,6 +79,12 @@ export function submit(state: LobbyState, input: Submission, now: number): Outco
   if (!bothLocked) return accept(locked, told);
   const closed = closeRound(locked);
   return accept(closed.state, [...told, { type: "cancel", key: ROUND_TIMER }, ...closed.effects]);
+}
+
+/** Told only to a teammate of the locker, so the team's own answer may be named. */
+function lockedFirst(state: LobbyState, lock: Lock): string {
+  const who = findPlayer(state, lock.playerId)?.name ?? "Your team";
+  return lock.isSteal ? `${who} already chose to steal for your team` : `${who} already locked in “${lock.answer}” for your team`;
 }
 
 export function timeUp(state: LobbyState, roundNumber: number): Outcome {

@@ -13,6 +13,8 @@ export const TAG_MAX = 40;
 export const ANSWER_MAX = 200;
 export const CHAT_MAX = 500;
 export const CHAT_HISTORY = 100;
+/** how long a disconnected host keeps the role while someone else is connected (HOST_GRACE_S) */
+export const DEFAULT_HOST_GRACE_MS = 30_000;
 
 export const DEFAULT_SETTINGS: Settings = { rounds: 7, roundLimit: 60, tags: ["General"] };
 

@@ -102,4 +102,6 @@ export interface LobbyState {
   asked: string[];
   chat: ChatMessage[];
   createdAt: number;
+  /** since when the host has been disconnected; null or absent while connected (older saves lack it) */
+  hostAwaySince?: number | null;
 }

@@ -8,7 +8,8 @@ import { closeLobby, createLobby, validName } from "../game/lobby-rules";
 import type { Outcome } from "../game/outcome";
 import { reduce } from "../game/reduce";
 import { canStartGame, resumeEffects } from "../game/round-rules";
-import { NAME_MAX } from "../game/settings";
+import { hostPresence } from "../game/host-rules";
+import { DEFAULT_HOST_GRACE_MS, NAME_MAX } from "../game/settings";
 import type { LobbyState, Team } from "../game/types";
 import { findPlayer } from "../game/views";
 import { LobbyTimers, realClock, type Clock } from "./clock";
@@ -25,6 +26,8 @@ export interface ServiceOptions {
   judge: AnswerJudge;
   clock?: Clock;
   idleMs?: number;
+  /** how long a disconnected host keeps the role (HOST_GRACE_S) */
+  hostGraceMs?: number;
   newId?: () => string;
   newCode?: () => string;
   log?: (line: string) => void;
@@ -44,6 +47,7 @@ export class LobbyService {
   private readonly lobbies = new Map<string, Entry>();
   private readonly clock: Clock;
   private readonly idleMs: number;
+  private readonly hostGraceMs: number;
   private readonly newId: () => string;
   private readonly newCode: () => string;
   private readonly log: (line: string) => void;
@@ -51,6 +55,7 @@ export class LobbyService {
   constructor(private readonly opts: ServiceOptions) {
     this.clock = opts.clock ?? realClock;
     this.idleMs = opts.idleMs ?? DEFAULT_IDLE_MS;
+    this.hostGraceMs = opts.hostGraceMs ?? DEFAULT_HOST_GRACE_MS;
     this.newId = opts.newId ?? (() => crypto.randomUUID());
     this.newCode = opts.newCode ?? (() => randomCode());
     this.log = opts.log ?? ((line) => console.log(line));
@@ -65,12 +70,14 @@ export class LobbyService {
         this.opts.store.remove(state.code);
         continue;
       }
-      // No socket survives a restart: everyone is away until they reconnect.
-      const restored = { ...state, players: state.players.map((p) => ({ ...p, connected: false })) };
-      const entry = { state: restored, timers: new LobbyTimers(this.clock), idleAt: updatedAt + this.idleMs };
+      // No socket survives a restart: everyone is away until they reconnect, the host's grace
+      // period included (unless it had already begun before the restart).
+      const away = { ...state, players: state.players.map((p) => ({ ...p, connected: false })) };
+      const host = hostPresence(away, false, typeof state.hostAwaySince === "number" ? state.hostAwaySince : now, this.hostGraceMs);
+      const entry = { state: host.state, timers: new LobbyTimers(this.clock), idleAt: updatedAt + this.idleMs };
       this.lobbies.set(state.code, entry);
       this.armIdle(state.code, entry);
-      this.run(state.code, entry, resumeEffects(restored));
+      this.run(state.code, entry, [...host.effects, ...resumeEffects(host.state)]);
     }
   }
 
@@ -110,7 +117,7 @@ export class LobbyService {
     const entry = this.lobbies.get(code);
     if (!entry) return refuse(404, "Lobby not found");
     const now = this.clock.now();
-    const outcome = reduce(entry.state, command, { now });
+    const outcome = reduce(entry.state, command, { now, hostGraceMs: this.hostGraceMs });
     if (!outcome.ok || (outcome.state === entry.state && outcome.effects.length === 0)) return outcome;
     entry.state = outcome.state;
     // Durable before anyone hears of it.
@@ -152,7 +159,7 @@ export class LobbyService {
     const entry = this.lobbies.get(code);
     if (!entry) return;
     this.log(`lobby ${code} expired after being idle`);
-    this.run(code, entry, closeLobby(entry.state));
+    this.run(code, entry, closeLobby(entry.state, "The lobby closed after being idle too long"));
   }
 
   private run(code: string, entry: Entry, effects: Effect[]): void {

@@ -103,7 +103,8 @@ export function createRealtime({ service, tokens, allowedOrigins, log }: Realtim
       const state = claims && service.get(claims.lobby);
       const player = state && state.players.find((p) => p.id === claims.sub);
       if (!claims || !state || !player) {
-        fail(socket, "join-lobby", "Invalid or expired session");
+        // The page tells the player why it went home: these refusals are final, unlike a lost connection.
+        fail(socket, "join-lobby", !claims ? "Invalid or expired session" : !state ? "This lobby has ended" : "You are no longer in this lobby");
         socket.disconnect(true);
         return;
       }
@@ -111,9 +112,13 @@ export function createRealtime({ service, tokens, allowedOrigins, log }: Realtim
       socket.data.code = state.code;
       socket.data.playerId = claims.sub;
       socket.join([rooms.lobby(state.code), rooms.team(state.code, player.team), rooms.player(claims.sub)]);
-      // A second tab with the same token replaces the first, so a player is never seated twice.
+      // A second tab with the same token replaces the first, so a player is never seated twice; the
+      // older tab is told, so it can say so and offer to take the seat back instead of going quiet.
       for (const id of [...(io.sockets.adapter.rooms.get(rooms.player(claims.sub)) ?? [])]) {
-        if (id !== socket.id) io.sockets.sockets.get(id)?.disconnect(true);
+        const older = id === socket.id ? undefined : io.sockets.sockets.get(id);
+        if (!older) continue;
+        older.emit("session-replaced", { lobbyCode: state.code });
+        older.disconnect(true);
       }
       service.dispatch(state.code, { type: "presence", playerId: claims.sub, connected: true });
       sendSnapshot(socket);

@@ -179,7 +179,11 @@ class Leave extends Step {
     if (before!.players.length === 1) return closedBy(m, r, "left");
     const s = r.service.get(r.code)!;
     must(!s.players.some((p) => p.id === id) && s.barred.includes(id), `${id} left but is still seated or not barred`);
-    if (before!.hostId === id) must(s.hostId === before!.players.find((p) => p.id !== id)!.id, "the host role did not pass to the longest-seated player");
+    if (before!.hostId === id) {
+      // The longest-seated connected player, or the longest-seated one when nobody is connected.
+      const others = before!.players.filter((p) => p.id !== id);
+      must(s.hostId === (others.find((p) => p.connected) ?? others[0])!.id, "the host role did not pass to the longest-seated connected player");
+    }
   }
   toString() {
     return `leave(${showWho(this.who)})`;

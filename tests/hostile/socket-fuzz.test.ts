@@ -188,6 +188,13 @@ for (const transport of TRANSPORTS) {
         `${body}.${Buffer.from(JSON.stringify({ ...hostClaims, sub: four.red1.id, exp: 9e9 })).toString("base64url")}.${four.blue1.token.split(".")[2]}`,
         four.blue1.token.toLowerCase(),
       ];
+      // A genuine token whose seat or lobby is gone is told which, so the page can say why it left.
+      const stale = new Map([
+        [forged[0]!, "You are no longer in this lobby"],
+        [forged[2]!, "You are no longer in this lobby"],
+        [forged[3]!, "This lobby has ended"],
+        [forged[4]!, "This lobby has ended"],
+      ]);
       const forgedJoin = fc.tuple(fc.oneof(fc.nat(), fc.string({ minLength: 1, maxLength: 60 })), fc.boolean()).map(([t, ack]): Emit => ({ event: "join-lobby", args: [{ token: typeof t === "number" ? `$FORGED${t % forged.length}` : t }], ack }));
       const batches = fc.tuple(fc.array(emitArb.filter((e) => fitsFrame(e) && !(e.event === "join-lobby" && validJoin(first(e)))), { maxLength: 3 }), fc.option(forgedJoin, { freq: 3 }));
       const pool: { client: Client; pacer: Pacer }[] = [];
@@ -215,7 +222,7 @@ for (const transport of TRANSPORTS) {
               const p = first(e);
               const valid = e.event === "join-lobby" ? validJoin(p) : e.event === "leave-lobby" ? validLeave(p) : e.event === "lobby-updated" ? validRefresh(p) : chatOf(p) !== undefined;
               if (!valid) error(e.event, "Invalid payload");
-              else if (e.event === "join-lobby") error(e.event, "Invalid or expired session");
+              else if (e.event === "join-lobby") error(e.event, stale.get((p as { token: string }).token) ?? "Invalid or expired session");
               else if (e.event === "chat-message") error(e.event, "Join a lobby first");
             }
             if (join) {

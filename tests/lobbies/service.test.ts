@@ -71,11 +71,11 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function boot(clock: FakeClock, { judge = new FakeJudge() as AnswerJudge, idleMs }: { judge?: AnswerJudge; idleMs?: number } = {}) {
+function boot(clock: FakeClock, { judge = new FakeJudge() as AnswerJudge, idleMs, hostGraceMs }: { judge?: AnswerJudge; idleMs?: number; hostGraceMs?: number } = {}) {
   const store = new LobbyStore(join(dir, "lobbies.db"));
   openStores.push(store);
   let ids = 0;
-  const service = new LobbyService({ store, clock, judge, idleMs, questions: new FakeQuestions(), newId: () => `id${++ids}`, newCode: () => "WXYZ", log: () => {} });
+  const service = new LobbyService({ store, clock, judge, idleMs, hostGraceMs, questions: new FakeQuestions(), newId: () => `id${++ids}`, newCode: () => "WXYZ", log: () => {} });
   const out = new RecordingBroadcaster();
   service.broadcaster = out;
   return { service, out, store };
@@ -246,7 +246,7 @@ describe("lobby lifetime", () => {
     clock.advance(1);
     expect(service.get(code)).toBeUndefined();
     expect(out.events("lobby-ended")).toEqual([
-      { code, to: { kind: "room" }, event: "lobby-ended", payload: { lobbyCode: code, updateType: "lobby-ended", lobby: expect.objectContaining({ code }) } },
+      { code, to: { kind: "room" }, event: "lobby-ended", payload: { lobbyCode: code, reason: "The lobby closed after being idle too long", updateType: "lobby-ended", lobby: expect.objectContaining({ code }) } },
     ]);
     expect(out.closed).toEqual([code]);
     expect(service.timerCount).toBe(0);
@@ -293,6 +293,45 @@ describe("lobby lifetime", () => {
     expect(service.get(created.state.code)).toBeUndefined();
     expect(service.timerCount).toBe(0);
     expect(out.events("lobby-ended")).toHaveLength(1);
+  });
+});
+
+describe("host hand-off on the lobby's clock", () => {
+  test("a host away for the grace period while others play: the role passes when the timer fires, not before", async () => {
+    const clock = new FakeClock();
+    const { service, out } = boot(clock, { hostGraceMs: 5_000 });
+    const { code, host } = await readyGame(service);
+    for (const id of [host, RED, "cy"]) accepted(service.dispatch(code, { type: "presence", playerId: id, connected: true }));
+    accepted(service.dispatch(code, { type: "startRound", by: host }));
+    accepted(service.dispatch(code, { type: "presence", playerId: host, connected: false }));
+    clock.advance(4_999);
+    expect(service.get(code)!.hostId).toBe(host);
+    clock.advance(1);
+    expect(service.get(code)!.hostId).toBe(RED);
+    expect(out.events("host-changed").map((e) => e.payload)).toEqual([expect.objectContaining({ hostId: RED, previousHostId: host, reason: "disconnected" })]);
+    // Deadlines never waited for the host: the round still ends on time, and the new host goes on.
+    clock.advance(15_000);
+    await settle();
+    expect(service.get(code)!.game!.phase).toBe("results");
+    accepted(service.dispatch(code, { type: "startRound", by: RED }));
+    expect(service.timerCount).toBe(2); // idle expiry and the round; the grace timer is gone
+  });
+
+  test("after a restart the host's grace runs from the restart; a player back in time changes nothing, one back later takes the role", async () => {
+    const clock = new FakeClock();
+    const first = boot(clock, { hostGraceMs: 5_000 });
+    const { code, host } = await readyGame(first.service);
+    accepted(first.service.dispatch(code, { type: "presence", playerId: host, connected: true }));
+    first.service.shutdown();
+    first.store.close();
+
+    const second = boot(clock, { hostGraceMs: 5_000 });
+    clock.advance(2_000);
+    accepted(second.service.dispatch(code, { type: "presence", playerId: "cy", connected: true }));
+    expect(second.service.get(code)!.hostId).toBe(host);
+    clock.advance(3_000);
+    expect(second.service.get(code)!.hostId).toBe("cy");
+    expect(second.out.events("host-changed")).toHaveLength(1);
   });
 });
 

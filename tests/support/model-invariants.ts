@@ -1,6 +1,7 @@
 // What must hold of a lobby after every command, checked on the real state. The scoring table is
 // written out again here from DESIGN.md section 3, independently of src/game/scoring.ts.
 import type { Lock, LobbyState, RoundResult, Team } from "../../src/game/types";
+import { DEFAULT_HOST_GRACE_MS } from "../../src/game/settings";
 import { lobbyView } from "../../src/game/views";
 import { IDLE_MS, type Real } from "./model-harness";
 
@@ -57,6 +58,16 @@ export interface Model {
 }
 
 export const initialModel = (hostId: string): Model => ({ known: [hostId], nextId: 1, gone: null, epoch: 0, hadGame: false, locks: new Map() });
+
+/** The host role is never stranded: a host away past the grace period has no connected player to pass it to. */
+function checkHost(s: LobbyState, now: number): void {
+  const host = s.players.find((p) => p.id === s.hostId)!;
+  const away = typeof s.hostAwaySince === "number";
+  must(!(host.connected && away), "a connected host is marked away");
+  if (away && now - s.hostAwaySince! >= DEFAULT_HOST_GRACE_MS) {
+    must(!s.players.some((p) => p.connected), `the host has been away ${now - s.hostAwaySince!} ms while a player is connected`);
+  }
+}
 
 function checkPlayers(s: LobbyState): void {
   const hosts = s.players.filter((p) => p.isHost);
@@ -163,7 +174,9 @@ export function checkInvariants(real: Real, m: Model): void {
   if (s.game && !m.hadGame) m.epoch++;
   m.hadGame = s.game !== null;
   checkGame(s, m, clock.now());
-  const expected = 1 + (s.game?.phase === "question" ? 1 : 0);
+  checkHost(s, clock.now());
+  const awayTimer = typeof s.hostAwaySince === "number" && clock.now() < s.hostAwaySince + DEFAULT_HOST_GRACE_MS;
+  const expected = 1 + (s.game?.phase === "question" ? 1 : 0) + (awayTimer ? 1 : 0);
   must(service.timerCount === expected && clock.timers === expected, `timers: service ${service.timerCount}, clock ${clock.timers}, expected ${expected} in phase ${s.game?.phase ?? "lobby"}`);
   must(clock.now() < out.lastActivity + IDLE_MS, `still here at ${clock.now()}, idle since ${out.lastActivity}`);
 }

@@ -1,0 +1,52 @@
+// The host role is never stranded (DESIGN 3, "Staying in the game"): a host away for the grace
+// period passes the role to the longest-seated connected player, and the host may hand it over.
+// Pure like every rule: the grace period arrives in the context, the wait is a scheduled command.
+import { refuse } from "./commands";
+import { HOST_TIMER, toRoom, type Effect } from "./effects";
+import { accept, type Outcome } from "./outcome";
+import type { LobbyState } from "./types";
+import { findPlayer, lobbyView } from "./views";
+
+export type HostChangeReason = "disconnected" | "handed-over" | "left";
+
+/** The longest-seated player other than `except` who is connected; with `anyone`, connected or not. */
+export function successor(state: LobbyState, except: string, anyone = false) {
+  const others = state.players.filter((p) => p.id !== except);
+  return others.find((p) => p.connected) ?? (anyone ? others[0] : undefined);
+}
+
+/** Moves the role to `newHostId` and tells the room; the hand-off timer, if any, stops. */
+export function handOver(state: LobbyState, newHostId: string, reason: HostChangeReason): { state: LobbyState; effects: Effect[] } {
+  const previousHostId = state.hostId;
+  const players = state.players.map((p) => (p.isHost === (p.id === newHostId) ? p : { ...p, isHost: p.id === newHostId }));
+  const next: LobbyState = { ...state, players, hostId: newHostId, hostAwaySince: null };
+  const event = toRoom("host-changed", { lobby: lobbyView(next), updateType: "host-changed", hostId: newHostId, previousHostId, reason });
+  return { state: next, effects: [{ type: "cancel", key: HOST_TIMER }, event] };
+}
+
+/** The host's presence changed: start or stop the grace period. */
+export function hostPresence(state: LobbyState, connected: boolean, now: number, graceMs: number): { state: LobbyState; effects: Effect[] } {
+  if (connected) return { state: { ...state, hostAwaySince: null }, effects: [{ type: "cancel", key: HOST_TIMER }] };
+  return { state: { ...state, hostAwaySince: now }, effects: [{ type: "schedule", key: HOST_TIMER, at: now + graceMs, command: { type: "hostGraceOver" } }] };
+}
+
+/** Whether the host has been away for the whole grace period. */
+export const hostGone = (state: LobbyState, now: number, graceMs: number) => typeof state.hostAwaySince === "number" && now - state.hostAwaySince >= graceMs;
+
+/** The grace timer fired, or someone came back after it: hand the role on if anyone can take it. */
+export function hostGraceOver(state: LobbyState, now: number, graceMs: number): Outcome {
+  if (!hostGone(state, now, graceMs)) return refuse(409, "The host is here");
+  const next = successor(state, state.hostId);
+  // Nobody is connected: the role passes to the first player who comes back (see presence).
+  if (!next) return accept(state);
+  const moved = handOver(state, next.id, "disconnected");
+  return accept(moved.state, moved.effects);
+}
+
+export function transferHost(state: LobbyState, by: string, playerId: string): Outcome {
+  if (by !== state.hostId) return refuse(403, "Only the host can hand over the host role");
+  if (playerId === by) return refuse(409, "You are already the host");
+  if (!findPlayer(state, playerId)) return refuse(404, "Player not found");
+  const moved = handOver(state, playerId, "handed-over");
+  return accept(moved.state, moved.effects);
+}
