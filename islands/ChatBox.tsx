@@ -4,12 +4,12 @@ import { useEffect, useRef, useState } from "react";
 import { CHAT_MAX } from "../src/game/settings";
 import { chatVisibleTo } from "../src/game/views";
 import { useStore } from "./client/store";
-import { useSocket } from "./client/socket-context";
+import { useConnection } from "./client/socket-context";
 
 export default function ChatBox() {
   useSignals();
   const store = useStore();
-  const socket = useSocket();
+  const connection = useConnection();
   const [text, setText] = useState("");
   const list = useRef<HTMLDivElement>(null);
   const me = store.me.value;
@@ -23,8 +23,9 @@ export default function ChatBox() {
 
   function send() {
     const message = text.trim();
-    if (!message || !socket.value) return;
-    socket.value.emit("chat-message", { lobbyCode: store.code, message, playerId: me?.id, playerName: me?.name, team: me?.team, chatType: mode });
+    if (!message || !connection.value) return;
+    store.chatError.value = null;
+    connection.value.emit("chat-message", { lobbyCode: store.code, message, playerId: me?.id, playerName: me?.name, team: me?.team, chatType: mode });
     setText("");
   }
 

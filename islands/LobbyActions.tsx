@@ -4,14 +4,14 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import { api, attempt } from "./client/api";
 import { go } from "./client/navigate";
-import { useSocket } from "./client/socket-context";
+import { useConnection } from "./client/socket-context";
 import { useStore } from "./client/store";
 import { clearSession } from "./client/token";
 
 export default function LobbyActions() {
   useSignals();
   const store = useStore();
-  const socket = useSocket();
+  const connection = useConnection();
   const [busy, setBusy] = useState(false);
   const lobby = store.lobby.value;
   // The spec's 'all captains chosen' flag.
@@ -38,9 +38,9 @@ export default function LobbyActions() {
   }
 
   async function start() {
-    // game-started moves everyone. Only a host whose socket is down goes on its own: a second
+    // game-started moves everyone. Only a host whose connection is down goes on its own: a second
     // navigation to the same page would abort the one the event started.
-    if ((await call("Failed to start game", "/api/lobby/start")) && !socket.value?.connected) go(`/game/${store.code}`);
+    if ((await call("Failed to start game", "/api/lobby/start")) && connection.value?.state.value !== "online") go(`/game/${store.code}`);
   }
 
   if (!store.isHost.value) {

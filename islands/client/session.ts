@@ -1,22 +1,25 @@
 // The lobby and game pages' session: token checks and redirects (SPEC 4, 5, 8), the authenticated
-// lobby fetch, and socket events turned into store updates.
-import type { Socket } from "socket.io-client";
+// lobby fetch, and realtime events turned into store updates. Pages follow the game: the lobby page
+// goes to the game while one runs, the game page to the lobby when none does (DESIGN 3).
 import type { ChatMessage, RoundResult } from "../../src/game/types";
 import type { LobbyView } from "../../src/game/views";
 import { api } from "./api";
+import { connect as openConnection, type Connection } from "./connection";
+import { setFlash } from "./flash";
 import { go } from "./navigate";
-import { connectSocket } from "./socket";
 import type { Store } from "./store";
 import { phaseFromLobby } from "./store";
 import { clearSession, isExpired, readClaims, storedToken } from "./token";
 
 export const SUMMARY_DELAY_MS = 5_000;
 export const RETURN_DELAY_MS = 1_000;
+/** how long a notice (a new host, say) stays on screen */
+export const NOTICE_MS = 6_000;
 
-const LOBBY_EVENTS = ["player-joined", "player-left", "player-team-changed", "player-kicked", "lobby-updated", "settings-updated", "game-started", "player-disconnected"];
+const LOBBY_EVENTS = ["player-joined", "player-left", "player-team-changed", "player-kicked", "lobby-updated", "settings-updated", "game-started", "player-disconnected", "host-changed"];
 
-/** Starts the page's session; resolves to the socket, or null when the page redirected. */
-export async function startSession(store: Store, connect: (token: string) => Socket = connectSocket): Promise<Socket | null> {
+/** Starts the page's session; resolves to the connection, or null when the page redirected. */
+export async function startSession(store: Store, connect: (token: string) => Connection = openConnection): Promise<Connection | null> {
   const code = store.code ?? "";
   const token = storedToken();
   const claims = readClaims(token);
@@ -37,11 +40,20 @@ export async function startSession(store: Store, connect: (token: string) => Soc
     else return (clearSession(), go("/"), null);
   } else {
     store.lobby.value = res.data as LobbyView;
+    if (followGame(store)) return null;
   }
   store.meId.value = claims!.sub;
-  const socket = connect(token!);
-  wireEvents(store, socket);
-  return socket;
+  const connection = connect(token!);
+  wireEvents(store, connection);
+  return connection;
+}
+
+/** Goes to the page that shows the lobby as it is now; true when it navigated. */
+function followGame(store: Store): boolean {
+  const running = Boolean(store.lobby.value?.gameState);
+  if (store.page === "lobby" && running) return (go(`/game/${store.code}`), true);
+  if (store.page === "game" && store.lobby.value && !running) return (go(`/lobby/${store.code}`), true);
+  return false;
 }
 
 function patchGame(store: Store, patch: Partial<NonNullable<LobbyView["gameState"]>>): void {
@@ -50,43 +62,64 @@ function patchGame(store: Store, patch: Partial<NonNullable<LobbyView["gameState
   store.lobby.value = { ...lobby, gameState: { ...lobby.gameState, ...patch } };
 }
 
-export function wireEvents(store: Store, socket: Socket): void {
+/** A short message on the page's status bar, gone after a while. */
+export function notify(store: Store, text: string): void {
+  store.notice.value = text;
+  setTimeout(() => {
+    if (store.notice.value === text) store.notice.value = null;
+  }, NOTICE_MS);
+}
+
+/** The session is over for this player: say why on the home page. */
+function leaveHome(connection: Connection, why: string): void {
+  connection.close();
+  clearSession();
+  setFlash(why);
+  go("/");
+}
+
+export function wireEvents(store: Store, connection: Connection): void {
   const code = store.code;
   for (const event of LOBBY_EVENTS) {
-    socket.on(event, (payload: { lobby?: LobbyView; updateType?: string; chat?: ChatMessage[]; lock?: { answer: string; isSteal: boolean } | null }) => {
+    connection.on(event, (payload: { lobby?: LobbyView; updateType?: string; chat?: ChatMessage[]; lock?: { answer: string; isSteal: boolean } | null }) => {
       if (payload?.lobby) store.lobby.value = payload.lobby;
       if (payload?.updateType === "snapshot") {
         store.chat.value = payload.chat ?? [];
         store.myLock.value = payload.lock ?? null;
         resync(store);
-      }
-      if (event === "game-started" && store.page === "lobby") go(`/game/${code}`);
+      } else if (event === "game-started" && store.page === "lobby") go(`/game/${code}`);
+      else if (store.page === "lobby" && payload?.lobby?.gameState) go(`/game/${code}`);
     });
   }
-  const leaveHome = () => {
-    clearSession();
-    go("/");
-  };
-  socket.on("lobby-ended", leaveHome);
-  socket.on("you-were-kicked", leaveHome);
-  socket.on("chat-message", (msg: ChatMessage) => {
+  connection.on("host-changed", (p: { hostId: string; lobby: LobbyView }) => {
+    const host = [...p.lobby.blueTeam, ...p.lobby.redTeam].find((player) => player.id === p.hostId);
+    notify(store, p.hostId === store.meId.value ? "You are now the host" : `${host?.name ?? "Someone"} is now the host`);
+  });
+  connection.on("lobby-ended", (p: { reason?: string }) => leaveHome(connection, p?.reason ?? "The lobby has ended"));
+  connection.on("you-were-kicked", () => leaveHome(connection, "The host removed you from the lobby"));
+  connection.on("socket-error", (p: { event?: string; message?: string }) => {
+    // join-lobby is refused only when the seat or the lobby is gone for good.
+    if (p?.event === "join-lobby") leaveHome(connection, p.message ?? "Failed to join lobby");
+    else if (p?.event === "chat-message") store.chatError.value = p.message ?? "Message not sent";
+  });
+  connection.on("chat-message", (msg: ChatMessage) => {
     const me = store.me.value;
     // The server never sends another team's team chat; the client hides it all the same.
     if (msg.chatType === "team" && me && msg.team !== me.team) return;
     store.chat.value = [...store.chat.value, msg].slice(-100);
   });
-  socket.on("round-started", (p: { game: { currentRoundNumber: number; totalRounds: number; currentRound: NonNullable<LobbyView["gameState"]>["currentRound"]; scores: { blue: number; red: number } }; endsAt: number }) => {
+  connection.on("round-started", (p: { game: { currentRoundNumber: number; totalRounds: number; currentRound: NonNullable<LobbyView["gameState"]>["currentRound"]; scores: { blue: number; red: number } }; endsAt: number }) => {
     patchGame(store, { phase: "question", currentRoundNumber: p.game.currentRoundNumber, totalRounds: p.game.totalRounds, currentRound: p.game.currentRound, scores: p.game.scores, locked: { blue: false, red: false } });
     store.myLock.value = null;
     store.endsAt.value = p.endsAt;
     store.now.value = Date.now();
     store.phase.value = "question";
   });
-  socket.on("round-timeup", () => {
+  connection.on("round-timeup", () => {
     store.endsAt.value = Date.now();
     store.now.value = Date.now();
   });
-  socket.on("team-answer-submitted", (p: { team: string; answer?: string; isSteal?: boolean }) => {
+  connection.on("team-answer-submitted", (p: { team: string; answer?: string; isSteal?: boolean }) => {
     if (p.answer === undefined || p.team !== store.me.value?.team) return;
     store.myLock.value = { answer: p.answer, isSteal: Boolean(p.isSteal) };
     if (store.phase.value === "question") store.phase.value = "answered";
@@ -95,30 +128,30 @@ export function wireEvents(store: Store, socket: Socket): void {
     patchGame(store, { phase: p.gameComplete ? "complete" : "results", scores: p.scores, rounds: p.game.rounds });
     store.lastResult.value = p.round;
   };
-  socket.on("round-results", (p: Parameters<typeof onResults>[0]) => {
+  connection.on("round-results", (p: Parameters<typeof onResults>[0]) => {
     if (!p?.round) return;
     onResults(p);
     store.phase.value = "results";
     if (p.gameComplete) setTimeout(() => (store.phase.value = "summary"), SUMMARY_DELAY_MS);
   });
-  socket.on("round-overruled", (p: Parameters<typeof onResults>[0]) => {
+  connection.on("round-overruled", (p: Parameters<typeof onResults>[0]) => {
     if (!p?.round) return;
     const shown = store.lastResult.value;
     onResults(p);
     if (shown && shown.number !== p.round.number) store.lastResult.value = shown;
   });
-  socket.on("lobby-returned", () => setTimeout(() => go(`/lobby/${code}`), RETURN_DELAY_MS));
-  socket.on("game-ended", () => go(`/lobby/${code}`));
+  connection.on("lobby-returned", () => setTimeout(() => go(`/lobby/${code}`), RETURN_DELAY_MS));
+  connection.on("game-ended", () => go(`/lobby/${code}`));
 }
 
-/** After a snapshot (refresh or reconnect), the game page's phase follows the server's. */
+/** After a snapshot (refresh or reconnect), the page follows the server, whatever happened meanwhile. */
 function resync(store: Store): void {
-  if (store.page !== "game") return;
-  const lobby = store.lobby.value;
-  if (!lobby?.gameState) return go(`/lobby/${store.code}`);
+  if (followGame(store) || store.page !== "game") return;
+  const lobby = store.lobby.value!;
   const phase = phaseFromLobby(lobby);
-  store.endsAt.value = lobby.gameState.currentRound?.endsAt ?? null;
+  store.endsAt.value = lobby.gameState?.currentRound?.endsAt ?? null;
   store.now.value = Date.now();
-  store.lastResult.value = lobby.gameState.rounds.at(-1) ?? null;
+  store.lastResult.value = lobby.gameState?.rounds.at(-1) ?? null;
+  // A result seen before is not shown again for 5 s: a completed game goes straight to its summary.
   store.phase.value = phase === "question" && store.myLock.value ? "answered" : phase;
 }

@@ -1,10 +1,10 @@
-// The page's socket, once the session has connected it; islands read it to send.
+// The page's connection, once the session has opened it; islands read it to send and to show its state.
 import { signal, type Signal } from "@preact/signals-react";
-import type { Socket } from "socket.io-client";
+import type { Connection } from "./connection";
 
-const pageSocket = signal<Socket | null>(null);
+const pageConnection = signal<Connection | null>(null);
 
-export const useSocket = (): Signal<Socket | null> => pageSocket;
-export const setPageSocket = (socket: Socket | null) => {
-  pageSocket.value = socket;
+export const useConnection = (): Signal<Connection | null> => pageConnection;
+export const setPageConnection = (connection: Connection | null) => {
+  pageConnection.value = connection;
 };

@@ -50,6 +50,10 @@ export function createStore(data: PageData) {
     now: signal<number>(data.now),
     myLock: signal<{ answer: string; isSteal: boolean } | null>(null),
     lastResult: signal<RoundResult | null>(game?.rounds.at(-1) ?? null),
+    /** a passing message for everyone on the page (a new host); shown by the status bar */
+    notice: signal<string | null>(null),
+    /** why the last chat message was refused, shown under the chat input */
+    chatError: signal<string | null>(null),
   };
 }
 

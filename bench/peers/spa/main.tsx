@@ -1,12 +1,12 @@
 // The client-rendered peer of the game page: the same components (src/pages/Game and its islands,
-// the same store, session events and socket), rendered in the browser after the bundle has loaded
+// the same store, session events and connection), rendered in the browser after the bundle has loaded
 // and the lobby has been fetched, as a single-page app does. Nothing is painted before that.
 import { createRoot } from "react-dom/client";
 import { api } from "../../../islands/client/api";
 import { go } from "../../../islands/client/navigate";
 import { wireEvents } from "../../../islands/client/session";
-import { connectSocket } from "../../../islands/client/socket";
-import { setPageSocket } from "../../../islands/client/socket-context";
+import { connect } from "../../../islands/client/connection";
+import { setPageConnection } from "../../../islands/client/socket-context";
 import { createStore, StoreContext } from "../../../islands/client/store";
 import { isExpired, readClaims, storedToken } from "../../../islands/client/token";
 import type { LobbyView } from "../../../src/game/views";
@@ -33,9 +33,9 @@ async function main(): Promise<void> {
       </StoreContext.Provider>
     </IslandContext.Provider>,
   );
-  const socket = connectSocket(token);
-  wireEvents(store, socket);
-  setPageSocket(socket);
+  const connection = connect(token);
+  wireEvents(store, connection);
+  setPageConnection(connection);
 }
 
 void main();

@@ -6,9 +6,9 @@ import TeamPanels from "../../TeamPanels";
 import { hydrateIslands, islandsHydrated } from "../hydrate";
 import { installLobbyLinks } from "../lobby-links";
 import { startSession } from "../session";
-import { setPageSocket } from "../socket-context";
+import { setPageConnection } from "../socket-context";
 
 const store = hydrateIslands({ TeamPanels, SettingsPanel, ChatBox, LobbyActions, HostFooter });
 installLobbyLinks();
 // The session fills in the viewer only after hydration, so the first render matches the server's.
-void islandsHydrated.then(() => startSession(store)).then(setPageSocket);
+void islandsHydrated.then(() => startSession(store)).then(setPageConnection);
