@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { CHAT_MAX } from "../src/game/settings";
 import { chatVisibleTo } from "../src/game/views";
 import { useStore } from "./client/store";
+import { Refusal } from "./client/refusal";
 import { useConnection } from "./client/socket-context";
 
 export default function ChatBox() {
@@ -79,6 +80,7 @@ export default function ChatBox() {
           Send
         </button>
       </form>
+      <Refusal message={store.chatError.value} />
     </section>
   );
 }

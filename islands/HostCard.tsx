@@ -3,6 +3,7 @@ import { useState } from "react";
 import { NAME_MAX } from "../src/game/settings";
 import { api, attempt } from "./client/api";
 import { go } from "./client/navigate";
+import { Refusal, useRefusal } from "./client/refusal";
 import { saveSession } from "./client/token";
 
 const MODES = [
@@ -15,12 +16,13 @@ const MODES = [
 export default function HostCard() {
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
+  const refusal = useRefusal();
 
   async function host() {
     setBusy(true);
     const res = await attempt("Failed to create lobby", () => api("POST", "/api/lobby/create", { playerName: name.trim() }, false));
     const lobby = res.lobby as { code: string } | undefined;
-    if (res.success && typeof res.token === "string" && lobby) {
+    if (refusal.from(res, "Failed to create lobby") && typeof res.token === "string" && lobby) {
       saveSession(res.token, lobby.code);
       return go(`/lobby/${lobby.code}`);
     }
@@ -51,6 +53,7 @@ export default function HostCard() {
       <button type="submit" className="primary" disabled={!name.trim() || busy}>
         Host
       </button>
+      <Refusal message={refusal.message} />
     </form>
   );
 }

@@ -2,11 +2,13 @@
 import { useState } from "react";
 import { CODE_LENGTH, NAME_MAX } from "../src/game/settings";
 import { joinLobby } from "./client/join";
+import { Refusal } from "./client/refusal";
 
 export default function JoinCard() {
   const [code, setCode] = useState("");
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const ready = code.trim() !== "" && name.trim() !== "" && !busy;
 
   return (
@@ -16,7 +18,9 @@ export default function JoinCard() {
         e.preventDefault();
         if (!ready) return;
         setBusy(true);
-        if (!(await joinLobby(code, name))) setBusy(false);
+        const why = await joinLobby(code, name);
+        setRefusal(why);
+        if (why) setBusy(false);
       }}
     >
       <label htmlFor="join-code">Lobby code</label>
@@ -35,6 +39,7 @@ export default function JoinCard() {
       <button type="submit" className="blue" disabled={!ready}>
         Join
       </button>
+      <Refusal message={refusal} />
     </form>
   );
 }

@@ -3,11 +3,13 @@ import { useEffect, useState } from "react";
 import { NAME_MAX } from "../src/game/settings";
 import { api } from "./client/api";
 import { joinLobby } from "./client/join";
+import { Refusal } from "./client/refusal";
 
 export default function JoinDialog() {
   const [code, setCode] = useState<string | null>(null);
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   useEffect(() => {
     const url = new URL(window.location.href);
@@ -33,7 +35,9 @@ export default function JoinDialog() {
           e.preventDefault();
           if (!name.trim() || busy) return;
           setBusy(true);
-          if (!(await joinLobby(code, name))) setBusy(false);
+          const why = await joinLobby(code, name);
+          setRefusal(why);
+          if (why) setBusy(false);
         }}
       >
         <h2 id="join-dialog-title">Join Lobby</h2>
@@ -47,6 +51,7 @@ export default function JoinDialog() {
             Join
           </button>
         </div>
+        <Refusal message={refusal} />
       </form>
     </div>
   );

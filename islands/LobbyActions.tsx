@@ -5,6 +5,7 @@ import { useState } from "react";
 import { api, attempt } from "./client/api";
 import { go } from "./client/navigate";
 import { useConnection } from "./client/socket-context";
+import { Refusal, useRefusal } from "./client/refusal";
 import { useStore } from "./client/store";
 import { clearSession } from "./client/token";
 
@@ -13,6 +14,7 @@ export default function LobbyActions() {
   const store = useStore();
   const connection = useConnection();
   const [busy, setBusy] = useState(false);
+  const refusal = useRefusal();
   const lobby = store.lobby.value;
   // The spec's 'all captains chosen' flag.
   const allCaptainsChosen = Boolean(lobby?.captains.blue && lobby?.captains.red);
@@ -21,7 +23,7 @@ export default function LobbyActions() {
     setBusy(true);
     const res = await attempt(fallback, () => api("POST", path));
     setBusy(false);
-    return res.success;
+    return refusal.from(res, fallback);
   }
 
   async function leave() {
@@ -49,6 +51,7 @@ export default function LobbyActions() {
         <button type="button" className="danger" disabled={busy} onClick={leave}>
           Leave Lobby
         </button>
+        <Refusal message={refusal.message} />
       </div>
     );
   }
@@ -66,6 +69,7 @@ export default function LobbyActions() {
           Both teams need a captain
         </span>
       )}
+      <Refusal message={refusal.message} />
     </div>
   );
 }

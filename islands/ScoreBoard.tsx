@@ -28,12 +28,27 @@ function Roster({ team, score, players, meId }: { team: Team; score: number; pla
               {p.name}
               {p.isCaptain && <span className="badge gold">CAPTAIN</span>}
               {p.id === meId && <span className="badge">YOU</span>}
-              {!p.connected && <span className="sr-only">(disconnected)</span>}
+              {!p.connected && <span className="away">(away)</span>}
             </span>
           </li>
         ))}
       </ul>
     </aside>
+  );
+}
+
+/** Who is here and who is away, on phones too (the rosters beside the round are for wide screens). */
+function Presence({ players }: { players: PlayerView[] }) {
+  return (
+    <ul className="presence" aria-label="Players">
+      {players.map((p) => (
+        <li key={p.id} className={`${p.team}-m${p.connected ? "" : " away"}`}>
+          <span className="dot" aria-hidden="true" />
+          {p.name}
+          {!p.connected && " (away)"}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -51,6 +66,7 @@ export default function ScoreBoard() {
           <Score team="blue" score={scores.blue} mine={myTeam === "blue"} />
           <Score team="red" score={scores.red} mine={myTeam === "red"} />
         </div>
+        <Presence players={[...(lobby?.blueTeam ?? []), ...(lobby?.redTeam ?? [])]} />
       </div>
       <Roster team="blue" score={scores.blue} players={lobby?.blueTeam ?? []} meId={meId} />
       <Roster team="red" score={scores.red} players={lobby?.redTeam ?? []} meId={meId} />

@@ -16,6 +16,7 @@ import {
   TAG_MAX,
 } from "../src/game/settings";
 import { api, attempt } from "./client/api";
+import { Refusal, useRefusal } from "./client/refusal";
 import { useStore } from "./client/store";
 
 /** Numbers stay text while typed, so the host can clear a field and type a new value. */
@@ -35,6 +36,7 @@ export default function SettingsPanel() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [tagText, setTagText] = useState("");
   const [busy, setBusy] = useState(false);
+  const refusal = useRefusal();
   const shown: Draft = draft ?? { rounds: String(settings.rounds), roundLimit: String(settings.roundLimit), tags: settings.tags };
   const edit = (patch: Partial<Draft>) => setDraft({ ...shown, ...patch });
   const canType = isHost && shown.tags.length < MAX_TAGS;
@@ -52,7 +54,7 @@ export default function SettingsPanel() {
     setBusy(true);
     const res = await attempt("Failed to update settings", () => api("POST", "/api/lobby/updateSettings", { settings: next }));
     setBusy(false);
-    if (!res.success) return; // the draft stays, so the host can try again
+    if (!refusal.from(res, "Failed to update settings")) return; // the draft stays, so the host can try again
     const lobby = store.lobby.value;
     if (lobby && res.settings) store.lobby.value = { ...lobby, settings: res.settings as Settings };
     setDraft(null);
@@ -123,6 +125,7 @@ export default function SettingsPanel() {
           Update Settings
         </button>
       )}
+      <Refusal message={refusal.message} />
     </form>
   );
 }

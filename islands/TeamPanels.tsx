@@ -6,6 +6,7 @@ import { MAX_TEAM_SIZE } from "../src/game/settings";
 import type { Team } from "../src/game/types";
 import type { LobbyView, PlayerView } from "../src/game/views";
 import { api, attempt } from "./client/api";
+import { Refusal, useRefusal } from "./client/refusal";
 import { useStore } from "./client/store";
 
 // A shape as well as a colour, so the teams stay apart for colour-blind players.
@@ -20,14 +21,26 @@ interface Viewer {
   busy: boolean;
   select: (team: Team, isCaptain: boolean) => void;
   kick: (player: PlayerView) => void;
+  makeHost: (player: PlayerView) => void;
+  /** the last refused action, shown in the card where it was taken */
+  refused: { team: Team; message: string | null } | null;
 }
 
 export default function TeamPanels() {
   useSignals();
   const store = useStore();
   const [busy, setBusy] = useState(false);
+  const refusal = useRefusal();
+  const [actedOn, setActedOn] = useState<Team>("blue");
   const lobby = store.lobby.value;
   if (!lobby) return null;
+  const act = (team: Team, fallback: string, path: string, body: unknown) => {
+    setBusy(true);
+    setActedOn(team);
+    void attempt(fallback, () => api("POST", path, body))
+      .then((res) => refusal.from(res, fallback))
+      .finally(() => setBusy(false));
+  };
 
   // The store follows the socket events; the call's own lobby is not applied, because an answer
   // that arrives after a newer event would roll the teams back.
@@ -35,12 +48,10 @@ export default function TeamPanels() {
     me: store.me.value,
     isHost: store.isHost.value,
     busy,
-    select: (team, isCaptain) => {
-      setBusy(true);
-      void attempt("Failed to join team", () => api("POST", "/api/lobby/teamSelect", { team, isCaptain })).finally(() => setBusy(false));
-    },
-    // A failed kick is swallowed (SPEC 8); the player simply stays listed.
-    kick: (player) => void attempt("Failed to kick player", () => api("POST", "/api/lobby/kickPlayer", { playerId: player.id })),
+    select: (team, isCaptain) => act(team, "Failed to join team", "/api/lobby/teamSelect", { team, isCaptain }),
+    kick: (player) => act(player.team, "Failed to kick player", "/api/lobby/kickPlayer", { playerId: player.id }),
+    makeHost: (player) => act(player.team, "Failed to hand over the host role", "/api/lobby/transferHost", { playerId: player.id }),
+    refused: { team: actedOn, message: refusal.message },
   };
   return (
     <>
@@ -92,6 +103,7 @@ function TeamCard({ team, title, shape, lobby, viewer }: { team: Team; title: st
           Join as Member
         </button>
       )}
+      <Refusal message={viewer.refused?.team === team ? viewer.refused.message : null} />
     </section>
   );
 }
@@ -109,9 +121,14 @@ function Seat({ player, viewer, captain = false }: { player: PlayerView; viewer:
         {!player.connected && <span className="away">(away)</span>}
       </span>
       {viewer.isHost && !mine && (
-        <button type="button" className="danger kick" aria-label={`Kick ${player.name}`} onClick={() => viewer.kick(player)}>
-          Kick
-        </button>
+        <span className="seat-actions">
+          <button type="button" className="ghost small" aria-label={`Make ${player.name} host`} disabled={viewer.busy} onClick={() => viewer.makeHost(player)}>
+            Make host
+          </button>
+          <button type="button" className="danger kick" aria-label={`Kick ${player.name}`} onClick={() => viewer.kick(player)}>
+            Kick
+          </button>
+        </span>
       )}
     </div>
   );

@@ -81,7 +81,7 @@ function leaveHome(connection: Connection, why: string): void {
 export function wireEvents(store: Store, connection: Connection): void {
   const code = store.code;
   for (const event of LOBBY_EVENTS) {
-    connection.on(event, (payload: { lobby?: LobbyView; updateType?: string; chat?: ChatMessage[]; lock?: { answer: string; isSteal: boolean } | null }) => {
+    connection.on(event, (payload: { lobby?: LobbyView; updateType?: string; chat?: ChatMessage[]; lock?: { answer: string; isSteal: boolean; playerId?: string } | null }) => {
       if (payload?.lobby) store.lobby.value = payload.lobby;
       if (payload?.updateType === "snapshot") {
         store.chat.value = payload.chat ?? [];
@@ -119,9 +119,9 @@ export function wireEvents(store: Store, connection: Connection): void {
     store.endsAt.value = Date.now();
     store.now.value = Date.now();
   });
-  connection.on("team-answer-submitted", (p: { team: string; answer?: string; isSteal?: boolean }) => {
+  connection.on("team-answer-submitted", (p: { team: string; answer?: string; isSteal?: boolean; playerId?: string }) => {
     if (p.answer === undefined || p.team !== store.me.value?.team) return;
-    store.myLock.value = { answer: p.answer, isSteal: Boolean(p.isSteal) };
+    store.myLock.value = { answer: p.answer, isSteal: Boolean(p.isSteal), playerId: p.playerId };
     if (store.phase.value === "question") store.phase.value = "answered";
   });
   const onResults = (p: { round: RoundResult; scores: { blue: number; red: number }; gameComplete: boolean; game: { rounds: RoundResult[] } }) => {

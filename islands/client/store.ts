@@ -41,6 +41,7 @@ export function createStore(data: PageData) {
     code: data.code,
     lobby,
     meId,
+    players,
     me,
     isHost: computed(() => Boolean(me.value && lobby.value && lobby.value.host.id === me.value.id)),
     chat: signal<ChatMessage[]>([]),
@@ -48,7 +49,8 @@ export function createStore(data: PageData) {
     phase: signal<ClientPhase>(phaseFromLobby(data.lobby)),
     endsAt: signal<number | null>(game?.currentRound?.endsAt ?? null),
     now: signal<number>(data.now),
-    myLock: signal<{ answer: string; isSteal: boolean } | null>(null),
+    /** the team's lock in the open round; `playerId`: who locked it */
+    myLock: signal<{ answer: string; isSteal: boolean; playerId?: string } | null>(null),
     lastResult: signal<RoundResult | null>(game?.rounds.at(-1) ?? null),
     /** a passing message for everyone on the page (a new host); shown by the status bar */
     notice: signal<string | null>(null),

@@ -8,6 +8,8 @@ export function AnsweredPhase() {
   useSignals();
   const store = useStore();
   const lock = store.myLock.value;
+  // A teammate may have locked first: say who, so nobody wonders why their own answer is not shown.
+  const by = lock?.playerId && lock.playerId !== store.meId.value ? store.players.value.find((p) => p.id === lock.playerId)?.name : undefined;
   return (
     <div className="stack center">
       <Timer />
@@ -21,6 +23,7 @@ export function AnsweredPhase() {
       ) : (
         lock && <p className="locked question">“{lock.answer}”</p>
       )}
+      {by && <p className="muted">Locked in by {by}</p>}
       <Waiting text="Waiting for the other team..." />
     </div>
   );

@@ -1,6 +1,7 @@
 // Before the first round: the host starts it, everyone else waits.
 import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
+import { Refusal, useRefusal } from "../client/refusal";
 import { useStore } from "../client/store";
 import { roundNumber, startRound, totalRounds } from "./shared";
 import { Waiting } from "./WaitingDots";
@@ -9,11 +10,12 @@ export function IdlePhase() {
   useSignals();
   const store = useStore();
   const [busy, setBusy] = useState(false);
+  const refusal = useRefusal();
   const lobby = store.lobby.value;
 
   async function start() {
     setBusy(true);
-    await startRound(store.code, "Failed to start round");
+    refusal.from(await startRound(store.code, "Failed to start round"), "Failed to start round");
     // Success needs no action here: the round-started event moves every screen on.
     setBusy(false);
   }
@@ -31,6 +33,7 @@ export function IdlePhase() {
       ) : (
         <Waiting text="Waiting for host..." />
       )}
+      <Refusal message={refusal.message} />
     </div>
   );
 }

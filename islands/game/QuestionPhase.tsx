@@ -3,17 +3,21 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import { ANSWER_MAX } from "../../src/game/settings";
 import { api, attempt } from "../client/api";
+import { Refusal, useRefusal } from "../client/refusal";
 import { useStore } from "../client/store";
-import { Timer } from "./Timer";
+import { secondsLeft, Timer } from "./Timer";
 
 export function QuestionPhase() {
   useSignals();
   const store = useStore();
   const [answer, setAnswer] = useState("");
   const [busy, setBusy] = useState(false);
+  const refusal = useRefusal();
   const game = store.lobby.value?.gameState;
   const me = store.me.value;
   const round = game?.currentRound;
+  // Past the deadline the server refuses every answer; the round's end is on its way.
+  const over = secondsLeft(store.endsAt.value, store.now.value) === 0;
 
   async function lock(isSteal: boolean) {
     const text = isSteal ? "" : answer.trim();
@@ -22,9 +26,9 @@ export function QuestionPhase() {
     const body = { code: store.code, isSteal, answer: text, playerId: me?.id, team: me?.team, roundNumber: game?.currentRoundNumber };
     const res = await attempt("Failed to submit answer", () => api("POST", "/api/lobby/submitAnswer", body));
     setBusy(false);
-    if (!res.success) return;
+    if (!refusal.from(res, "Failed to submit answer")) return;
     // The team-answer-submitted event does the same; whichever comes first wins, harmlessly.
-    store.myLock.value = { answer: text, isSteal };
+    store.myLock.value = { answer: text, isSteal, playerId: me?.id };
     if (store.phase.value === "question") store.phase.value = "answered";
   }
 
@@ -48,13 +52,14 @@ export function QuestionPhase() {
         </label>
         <input id="team-answer" placeholder="Type your team answer" autoComplete="off" maxLength={ANSWER_MAX} value={answer} onChange={(e) => setAnswer(e.target.value)} />
         <div className="actions">
-          <button type="submit" className="primary" disabled={busy || !answer.trim()}>
+          <button type="submit" className="primary" disabled={busy || over || !answer.trim()}>
             Submit
           </button>
-          <button type="button" className="steal" disabled={busy} onClick={() => void lock(true)}>
+          <button type="button" className="steal" disabled={busy || over} onClick={() => void lock(true)}>
             Steal
           </button>
         </div>
+        <Refusal message={refusal.message} />
       </form>
       <p className="muted small-print">Steal if you think the other team is right: +2 if they are, +2 to them if they are not.</p>
     </div>

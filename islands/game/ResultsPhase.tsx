@@ -4,6 +4,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import type { RoundResult, Team } from "../../src/game/types";
 import { api, attempt } from "../client/api";
+import { Refusal, useRefusal } from "../client/refusal";
 import { useStore } from "../client/store";
 import { Play } from "./Play";
 import { playOf, startRound, teamName, winnerLine } from "./shared";
@@ -12,12 +13,13 @@ import { Waiting } from "./WaitingDots";
 function TeamResult({ result, team, host }: { result: RoundResult; team: Team; host: boolean }) {
   const play = playOf(result, team);
   const [busy, setBusy] = useState(false);
+  const refusal = useRefusal();
   const typed = play.correct !== null;
 
   async function overrule() {
     setBusy(true);
     // The round-overruled event brings the new ruling and scores to every screen.
-    await attempt("Failed to overrule", () => api("POST", "/api/lobby/overrule", { roundNumber: result.number, team, correct: !play.correct }));
+    refusal.from(await attempt("Failed to overrule", () => api("POST", "/api/lobby/overrule", { roundNumber: result.number, team, correct: !play.correct })), "Failed to overrule");
     setBusy(false);
   }
 
@@ -35,6 +37,7 @@ function TeamResult({ result, team, host }: { result: RoundResult; team: Team; h
           {play.correct ? "Mark wrong" : "Mark correct"}
         </button>
       )}
+      <Refusal message={refusal.message} />
     </div>
   );
 }
@@ -43,6 +46,7 @@ export function ResultsPhase() {
   useSignals();
   const store = useStore();
   const [busy, setBusy] = useState(false);
+  const refusal = useRefusal();
   const result = store.lastResult.value;
   const host = store.isHost.value;
   const complete = store.lobby.value?.gameState?.phase === "complete";
@@ -51,7 +55,7 @@ export function ResultsPhase() {
   async function next() {
     if (!store.isHost.value) return;
     setBusy(true);
-    await startRound(store.code, "Failed to start next round");
+    refusal.from(await startRound(store.code, "Failed to start next round"), "Failed to start next round");
     setBusy(false);
   }
 
@@ -78,6 +82,7 @@ export function ResultsPhase() {
         ) : (
           <Waiting text="Waiting for host to start next round..." />
         ))}
+      <Refusal message={refusal.message} />
     </div>
   );
 }

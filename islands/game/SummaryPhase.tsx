@@ -4,6 +4,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import type { RoundResult, Team } from "../../src/game/types";
 import { api, attempt } from "../client/api";
+import { Refusal, useRefusal } from "../client/refusal";
 import { useStore } from "../client/store";
 import { Play } from "./Play";
 import { overallWinner, playOf, scoresOf, teamName, winnerLine } from "./shared";
@@ -27,6 +28,7 @@ export function SummaryPhase() {
   useSignals();
   const store = useStore();
   const [busy, setBusy] = useState(false);
+  const refusal = useRefusal();
   const lobby = store.lobby.value;
   const scores = scoresOf(lobby);
   const rounds = lobby?.gameState?.rounds ?? [];
@@ -36,7 +38,7 @@ export function SummaryPhase() {
     if (!store.isHost.value) return;
     setBusy(true);
     // The lobby-returned event takes every screen, this one included, back to the lobby.
-    await attempt("Failed to return to lobby", () => api("POST", "/api/lobby/returnToLobby"));
+    refusal.from(await attempt("Failed to return to lobby", () => api("POST", "/api/lobby/returnToLobby")), "Failed to return to lobby");
     setBusy(false);
   }
 
@@ -74,6 +76,7 @@ export function SummaryPhase() {
       ) : (
         <Waiting text="Waiting for host to return to lobby..." />
       )}
+      <Refusal message={refusal.message} />
     </div>
   );
 }

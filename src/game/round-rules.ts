@@ -73,7 +73,7 @@ export function submit(state: LobbyState, input: Submission, now: number): Outco
   const locked = withGame(state, { ...game, currentRound: { ...round, locks: { ...round.locks, [input.team]: lock } } });
   const told: Effect[] = [
     toTeam(otherTeam(input.team), "team-answer-submitted", { team: input.team, roundNumber: round.number }),
-    toTeam(input.team, "team-answer-submitted", { team: input.team, roundNumber: round.number, answer, isSteal: input.isSteal }),
+    toTeam(input.team, "team-answer-submitted", { team: input.team, roundNumber: round.number, answer, isSteal: input.isSteal, playerId: input.playerId }),
   ];
   const bothLocked = TEAMS.every((t) => locked.game!.currentRound!.locks[t]);
   if (!bothLocked) return accept(locked, told);

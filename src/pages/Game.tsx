@@ -1,6 +1,7 @@
 // Game (/game/{code}): header, then the round in the centre with a team roster either side on
 // large screens (a compact score bar above it on small ones), chat below the round.
 import ChatBox from "../../islands/ChatBox";
+import ConnectionBar from "../../islands/ConnectionBar";
 import GameHeader from "../../islands/GameHeader";
 import GamePanel from "../../islands/GamePanel";
 import ScoreBoard from "../../islands/ScoreBoard";
@@ -10,6 +11,7 @@ import { Island } from "./island";
 export function Game() {
   return (
     <main>
+      <Island name="ConnectionBar" component={ConnectionBar} props={{}} />
       <header className="row spread">
         <Brand />
         <Island name="GameHeader" component={GameHeader} props={{}} />

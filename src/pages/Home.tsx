@@ -1,4 +1,5 @@
 // Home (/): host a room, join one, learn how to play.
+import FlashNotice from "../../islands/FlashNotice";
 import HostCard from "../../islands/HostCard";
 import JoinCard from "../../islands/JoinCard";
 import JoinDialog from "../../islands/JoinDialog";
@@ -9,6 +10,7 @@ export function Home() {
   return (
     <main>
       <Brand />
+      <Island name="FlashNotice" component={FlashNotice} props={{}} />
       <p className="tagline">
         The team quiz where you can bet on your rivals. AI-powered questions and answer checking, and you can create custom categories.
       </p>

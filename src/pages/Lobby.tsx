@@ -1,5 +1,6 @@
 // Lobby (/lobby/{code}): teams, settings, chat and the host's controls.
 import ChatBox from "../../islands/ChatBox";
+import ConnectionBar from "../../islands/ConnectionBar";
 import HostFooter from "../../islands/HostFooter";
 import LobbyActions from "../../islands/LobbyActions";
 import SettingsPanel from "../../islands/SettingsPanel";
@@ -12,6 +13,7 @@ export function Lobby() {
   const { code } = useStore();
   return (
     <main>
+      <Island name="ConnectionBar" component={ConnectionBar} props={{}} />
       <header className="row spread">
         <Brand />
         <div className="stack" style={{ gap: 0, alignItems: "flex-end" }}>

@@ -128,7 +128,7 @@ describe("submit", () => {
     expect(state.game!.phase).toBe("question");
     const told = emitted(effects, "team-answer-submitted");
     expect(told).toContainEqual({ type: "emit", to: { kind: "team", team: "blue" }, event: "team-answer-submitted", payload: { team: "red", roundNumber: 1 } });
-    expect(told).toContainEqual({ type: "emit", to: { kind: "team", team: "red" }, event: "team-answer-submitted", payload: { team: "red", roundNumber: 1, answer: "Lima", isSteal: false } });
+    expect(told).toContainEqual({ type: "emit", to: { kind: "team", team: "red" }, event: "team-answer-submitted", payload: { team: "red", roundNumber: 1, answer: "Lima", isSteal: false, playerId: memberOf("red") } });
   });
 });
 

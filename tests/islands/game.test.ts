@@ -229,7 +229,7 @@ describe("Question phase", () => {
     await click(button(el, "Submit"));
     expect(calls).toEqual([{ method: "POST", url: "/api/lobby/submitAnswer", body: { code: "ABCD", isSteal: false, answer: "Paris", playerId: "bob", team: "blue", roundNumber: 2 } }]);
     expect(store.phase.value).toBe("answered");
-    expect(store.myLock.value).toEqual({ answer: "Paris", isSteal: false });
+    expect(store.myLock.value).toEqual({ answer: "Paris", isSteal: false, playerId: "bob" });
     expect(text(el)).toContain("Answer locked");
   });
 
@@ -239,7 +239,7 @@ describe("Question phase", () => {
     await type(el.querySelector("input")!, "ignored");
     await click(button(el, "Steal"));
     expect(calls[0]!.body).toEqual({ code: "ABCD", isSteal: true, answer: "", playerId: "cat", team: "red", roundNumber: 2 });
-    expect(store.myLock.value).toEqual({ answer: "", isSteal: true });
+    expect(store.myLock.value).toEqual({ answer: "", isSteal: true, playerId: "cat" });
     expect(text(el)).toContain("You chose to steal");
   });
 
@@ -480,6 +480,7 @@ describe("server render", () => {
       const { Game } = await import("../../src/pages/Game");
       const { readPage } = await import("../../islands/client/hydrate");
       const ChatBox = (await import("../../islands/ChatBox")).default;
+      const ConnectionBar = (await import("../../islands/ConnectionBar")).default;
       const html = renderPage(null, { page: "game", code: "ABCD", lobby: lobby(state), now: NOW }, createElement(Game));
       document.body.innerHTML = html.slice(html.indexOf("<body>") + 6, html.indexOf("</body>"));
       // The server does not know the viewer: no host controls, no YOU badge.
@@ -488,7 +489,7 @@ describe("server render", () => {
       // As the page runtime does: one store from the page's JSON, each marker hydrated in place.
       const page = readPage(document);
       const store = createStore(page.data);
-      const islands: Record<string, ComponentType> = { GameHeader, ScoreBoard, GamePanel, ChatBox };
+      const islands: Record<string, ComponentType> = { ConnectionBar, GameHeader, ScoreBoard, GamePanel, ChatBox };
       const recoverable: unknown[] = [];
       await act(async () => {
         for (const el of document.querySelectorAll<HTMLElement>("[data-island]")) {
@@ -496,7 +497,7 @@ describe("server render", () => {
           roots.push(dom.hydrateRoot(el, createElement(StoreContext.Provider, { value: store }, createElement(island)), { onRecoverableError: (e) => void recoverable.push(e) }));
         }
       });
-      expect(roots.length).toBe(4);
+      expect(roots.length).toBe(5);
       expect(recoverable).toEqual([]);
       expect(errors.filter((e) => /hydrat|did not match/i.test(e))).toEqual([]);
       expect(text(document.body)).toContain(phase === "summary" ? "Game Complete!" : "ABCD");

@@ -122,7 +122,7 @@ for (const transport of TRANSPORTS) {
         for (const t of locking) {
           clock.advance(1000);
           await submit(app, submitter[t], n, answerText(row[t], t, n), row[t] === "steal");
-          for (const c of team[t]) expect(await c.waitFor("team-answer-submitted")).toEqual({ team: t, roundNumber: n, answer: answerText(row[t], t, n), isSteal: row[t] === "steal" });
+          for (const c of team[t]) expect(await c.waitFor("team-answer-submitted")).toEqual({ team: t, roundNumber: n, answer: answerText(row[t], t, n), isSteal: row[t] === "steal", playerId: submitter[t].id });
           // the other team learns only that this team locked
           for (const c of team[other(t)]) expect(await c.waitFor("team-answer-submitted")).toEqual({ team: t, roundNumber: n });
         }

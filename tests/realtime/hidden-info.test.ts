@@ -34,7 +34,7 @@ for (const transport of TRANSPORTS) {
       blue1.emit("chat-message", { message: blueChat, chatType: "team" });
       for (const c of [blue1, blue2]) expect(await c.waitFor("chat-message", (m) => m.message === blueChat)).toMatchObject({ chatType: "team", team: "blue" });
       await submit(app, four.blue2, 1, blueSecret);
-      for (const c of [blue1, blue2]) expect(await c.waitFor("team-answer-submitted")).toEqual({ team: "blue", roundNumber: 1, answer: blueSecret, isSteal: false });
+      for (const c of [blue1, blue2]) expect(await c.waitFor("team-answer-submitted")).toEqual({ team: "blue", roundNumber: 1, answer: blueSecret, isSteal: false, playerId: four.blue2.id });
       for (const c of reds) expect(await c.waitFor("team-answer-submitted")).toEqual({ team: "blue", roundNumber: 1 });
 
       red1.emit("lobby-updated", { lobbyCode: four.code });
@@ -63,7 +63,7 @@ for (const transport of TRANSPORTS) {
       for (const c of reds) await c.waitFor("round-started");
       clock.advance(1000);
       await submit(app, four.blue1, 2, "", true);
-      expect(await blue2.waitFor("team-answer-submitted", (p) => p.roundNumber === 2)).toEqual({ team: "blue", roundNumber: 2, answer: "", isSteal: true });
+      expect(await blue2.waitFor("team-answer-submitted", (p) => p.roundNumber === 2)).toEqual({ team: "blue", roundNumber: 2, answer: "", isSteal: true, playerId: four.blue1.id });
       for (const c of reds) expect(await c.waitFor("team-answer-submitted", (p) => p.roundNumber === 2)).toEqual({ team: "blue", roundNumber: 2 });
       red2.emit("lobby-updated", {});
       const peek2 = await red2.waitFor("lobby-updated", (p) => p.updateType === "snapshot");

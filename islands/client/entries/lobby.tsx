@@ -1,4 +1,5 @@
 import ChatBox from "../../ChatBox";
+import ConnectionBar from "../../ConnectionBar";
 import HostFooter from "../../HostFooter";
 import LobbyActions from "../../LobbyActions";
 import SettingsPanel from "../../SettingsPanel";
@@ -8,7 +9,7 @@ import { installLobbyLinks } from "../lobby-links";
 import { startSession } from "../session";
 import { setPageConnection } from "../socket-context";
 
-const store = hydrateIslands({ TeamPanels, SettingsPanel, ChatBox, LobbyActions, HostFooter });
+const store = hydrateIslands({ ConnectionBar, TeamPanels, SettingsPanel, ChatBox, LobbyActions, HostFooter });
 installLobbyLinks();
 // The session fills in the viewer only after hydration, so the first render matches the server's.
 void islandsHydrated.then(() => startSession(store)).then(setPageConnection);

@@ -1,0 +1,14 @@
+// Why the player landed back home (kicked, the lobby ended, the seat gone), said once.
+import { useEffect, useState } from "react";
+import { takeFlash } from "./client/flash";
+
+export default function FlashNotice() {
+  // Read after hydration: the server's render has no session storage.
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => setMessage(takeFlash()), []);
+  return message ? (
+    <p className="flash" role="alert">
+      {message}
+    </p>
+  ) : null;
+}

@@ -1,0 +1,30 @@
+// Refusals are shown where the player acted (DESIGN 3): the server's message when it gives one,
+// else the spec's "Failed to ..." wording, else a word about the network.
+import { useState } from "react";
+import type { ApiAnswer } from "./api";
+
+export function failureMessage(res: ApiAnswer & { status?: number }, fallback: string): string {
+  if (typeof res.message === "string" && res.message) return res.message;
+  return res.status === 0 ? "Could not reach the server. Check your connection and try again." : fallback;
+}
+
+/** The message of the last failed action here; `from` records a call's answer and returns its success. */
+export function useRefusal() {
+  const [message, setMessage] = useState<string | null>(null);
+  return {
+    message,
+    clear: () => setMessage(null),
+    from(res: ApiAnswer & { status?: number }, fallback: string): boolean {
+      setMessage(res.success ? null : failureMessage(res, fallback));
+      return res.success;
+    },
+  };
+}
+
+export function Refusal({ message }: { message: string | null }) {
+  return message ? (
+    <p className="refusal" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
