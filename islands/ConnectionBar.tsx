@@ -49,7 +49,8 @@ export default function ConnectionBar() {
   else if (store.notice.value) text = store.notice.value;
 
   return (
-    <div className={`status-bar ${tone}${text ? " shown" : ""}`} role="status" aria-live="polite">
+    // data-state: the connection's state as a hook for tests ("starting" until the session opens it).
+    <div className={`status-bar ${tone}${text ? " shown" : ""}`} role="status" aria-live="polite" data-state={connection ? state : "starting"}>
       {text && <span>{text}</span>}
       {text && action && (
         <button type="button" className="small" onClick={action.run}>

@@ -6,7 +6,8 @@ import type { LobbyView } from "../../src/game/views";
 import { api } from "./api";
 import { connect as openConnection, type Connection } from "./connection";
 import { setFlash } from "./flash";
-import { go } from "./navigate";
+import { failureMessage } from "./refusal";
+import { go, redirect } from "./navigate";
 import type { Store } from "./store";
 import { phaseFromLobby } from "./store";
 import { clearSession, isExpired, readClaims, storedToken } from "./token";
@@ -36,8 +37,10 @@ export async function startSession(store: Store, connect: (token: string) => Con
   }
   const res = await api("GET", `/api/lobby/${code}`);
   if (!res.success) {
-    if (store.page === "game") console.error("Failed to fetch lobby data");
-    else return (clearSession(), go("/"), null);
+    // No answer at all is the network, not the lobby: the page carries on from its server render
+    // and the connection catches up. An answer that refuses means the seat or the lobby is gone.
+    if (store.page === "game" || res.status === 0) console.error("Failed to fetch lobby data");
+    else return (clearSession(), setFlash(failureMessage(res, "This lobby is no longer available")), go("/"), null);
   } else {
     store.lobby.value = res.data as LobbyView;
     if (followGame(store)) return null;
@@ -51,8 +54,8 @@ export async function startSession(store: Store, connect: (token: string) => Con
 /** Goes to the page that shows the lobby as it is now; true when it navigated. */
 function followGame(store: Store): boolean {
   const running = Boolean(store.lobby.value?.gameState);
-  if (store.page === "lobby" && running) return (go(`/game/${store.code}`), true);
-  if (store.page === "game" && store.lobby.value && !running) return (go(`/lobby/${store.code}`), true);
+  if (store.page === "lobby" && running) return (redirect(`/game/${store.code}`), true);
+  if (store.page === "game" && store.lobby.value && !running) return (redirect(`/lobby/${store.code}`), true);
   return false;
 }
 
@@ -88,7 +91,7 @@ export function wireEvents(store: Store, connection: Connection): void {
         store.myLock.value = payload.lock ?? null;
         resync(store);
       } else if (event === "game-started" && store.page === "lobby") go(`/game/${code}`);
-      else if (store.page === "lobby" && payload?.lobby?.gameState) go(`/game/${code}`);
+      else if (store.page === "lobby" && payload?.lobby?.gameState) redirect(`/game/${code}`);
     });
   }
   connection.on("host-changed", (p: { hostId: string; lobby: LobbyView }) => {

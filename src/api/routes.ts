@@ -23,7 +23,10 @@ export function lobbyRoutes({ service, tokens, limiter, allowedOrigins, clientIp
   async function authenticate(request: Request): Promise<Claims> {
     const header = request.headers.get("authorization") ?? "";
     const claims = await tokens.verify(header.startsWith("Bearer ") ? header.slice(7).trim() : null);
-    if (!claims || !service.seated(claims.lobby, claims.sub)) throw new ApiError(401, "Invalid or expired session");
+    if (!claims) throw new ApiError(401, "Invalid or expired session");
+    // A genuine token whose lobby or seat is gone: the page says which when it sends the player home.
+    if (!service.get(claims.lobby)) throw new ApiError(401, "This lobby has ended");
+    if (!service.seated(claims.lobby, claims.sub)) throw new ApiError(401, "You are no longer in this lobby");
     return claims;
   }
 

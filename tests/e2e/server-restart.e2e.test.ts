@@ -1,0 +1,54 @@
+// The server killed with kill -9 mid-round (a Pi losing power) and started again after the round's
+// deadline: every open page, the host's too, reaches the results by itself, without a reload.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { launchChromium, screenshotDir } from "../support/browser";
+import { seatFour, startGame, startRound } from "../support/party";
+import { DESKTOP, device, markDocument, PHONE, sameDocument, type Device } from "../support/phones";
+import { removeDir, spawnServer, tempDataDir, type ServerProcess } from "../chaos/support";
+
+let browser: Browser;
+let server: ServerProcess | null = null;
+const dataDir = tempDataDir();
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  if (server) await server.signal("SIGKILL");
+  removeDir(dataDir);
+});
+
+test("kill -9 mid-round, back after the deadline: every page shows the round's results by itself", async () => {
+  server = await spawnServer(dataDir);
+  const port = server.port;
+  const four = await seatFour(server);
+  await startGame(server, four.blue1, 2, 15);
+  const pages: Device[] = [await device(browser, server.url, four.code, four.blue1, `/game/${four.code}`, DESKTOP), await device(browser, server.url, four.code, four.blue2, `/game/${four.code}`, PHONE)];
+  const [hana, bo] = pages as [Device, Device];
+  const { endsAt } = await startRound(server, four.blue1);
+  for (const d of pages) await d.page.getByText("Time left:").waitFor();
+  await bo.page.getByPlaceholder("Type your team answer").fill("a blue guess");
+  await bo.page.getByRole("button", { name: "Submit" }).click();
+  await bo.page.getByText("Answer locked").waitFor();
+  for (const d of pages) await markDocument(d.page);
+
+  await server.signal("SIGKILL");
+  server = null;
+  for (const d of pages) await d.page.locator(".status-bar").getByText("Connection lost").waitFor({ timeout: 5_000 });
+  await hana.page.screenshot({ path: join(screenshotDir(), "15-server-down-desktop.png") });
+  // Down past the round's deadline, as a slow reboot would be.
+  await Bun.sleep(Math.max(0, endsAt + 1_000 - Date.now()));
+  server = await spawnServer(dataDir, port);
+
+  // The next attempt comes at most 10 s later; the restored round ends at once and is judged.
+  for (const d of pages) await d.page.getByText("Round 1 Results").waitFor({ timeout: 25_000 });
+  await hana.page.getByRole("button", { name: "Next Round" }).waitFor();
+  await bo.page.getByText("Waiting for host to start next round...").waitFor();
+  expect(await bo.page.getByText("a blue guess").count()).toBeGreaterThan(0);
+  for (const d of pages) expect(await sameDocument(d.page)).toBe(true);
+  for (const d of pages) expect(d.errors).toEqual([]);
+  await hana.page.screenshot({ path: join(screenshotDir(), "16-results-after-restart-desktop.png") });
+}, 90_000);

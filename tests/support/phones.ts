@@ -1,0 +1,36 @@
+// Browser contexts as the players' devices: a seat's token put where the page keeps it (as the join
+// flow would have), pages that record their uncaught errors, and a marker that proves a page was
+// never reloaded.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Seat } from "./party";
+
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+export const DESKTOP = { viewport: { width: 1280, height: 860 } };
+
+export interface Device {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** A device holding `seat`'s session for lobby `code`, with a page open at `path`. */
+export async function device(browser: Browser, baseUrl: string, code: string, seat: Seat | null, path: string, options: object = PHONE): Promise<Device> {
+  // Seeded once, as a finished join leaves it; the page may clear it later (kicked, lobby ended).
+  const localStorage = seat ? [{ name: "gameToken", value: seat.token }, { name: "lobbyCode", value: code }] : [];
+  const context = await browser.newContext({ ...options, storageState: { cookies: [], origins: [{ origin: baseUrl, localStorage }] } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(`${page.url()}: ${err.message}`));
+  page.setDefaultTimeout(15_000);
+  await page.goto(baseUrl + path);
+  return { context, page, errors };
+}
+
+/** Marks the document; `sameDocument` is true only while no reload or navigation replaced it. */
+export const markDocument = (page: Page) => page.evaluate(() => void ((window as unknown as { __marked: boolean }).__marked = true));
+export const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __marked?: boolean }).__marked === true);
+
+/** The page's session has fetched the lobby and opened its connection (the status bar's data-state). */
+export const sessionStarted = (page: Page) => page.locator(".status-bar:not([data-state=starting])").waitFor({ state: "attached" });
+/** The page has joined the lobby over its connection and hears every event from now on. */
+export const live = (page: Page) => page.locator(".status-bar[data-state=online]").waitFor({ state: "attached" });
