@@ -26,7 +26,7 @@ export function checkAnswer(q: { answer: string; aliases: string[]; question?: s
   // A miss is only as sure as its closest call: one near reading makes the whole verdict unsure.
   let missConfidence = 1;
   for (const rawAnswer of answers) {
-    for (const answer of answerForms(rawAnswer)) {
+    for (const answer of answerForms(rawAnswer, question)) {
       for (const reading of guesses) {
         const verdict = compareForms(reading, answer, question);
         if (verdict.correct && verdict.confidence === 1) return { ...verdict }; // a copy: callers may keep or change it

@@ -1,6 +1,6 @@
 // The one spelling both sides of a comparison share: digits for numbers (signed, and marked "bc"
-// before the common era), one id per unit, "saint" for a leading "St", no "the", no leading "a"/"an".
-import { ENGLISH_ARTICLES, LEADING_ABBREVIATIONS, dropLeading } from "./filler";
+// before the common era), one id per unit, "saint" for "St", no "the", no leading "a"/"an".
+import { ABBREVIATIONS, ENGLISH_ARTICLES, TRAILING_ABBREVIATIONS, dropLeading } from "./filler";
 import { foldEras, numberWordsToDigits } from "./numbers";
 import { romanValue } from "./roman";
 import { canonicalUnits, unitOf } from "./units";
@@ -17,10 +17,14 @@ export function canonical(tokens: string[]): string[] {
   return dropLeading(theless.length > 0 ? theless : united, ENGLISH_ARTICLES);
 }
 
+/** "St Lucia", "Mt. St. Helens", "Ft Knox" before a name, "Baker St" after one; "3 ft tall" is a unit. */
 function spelledOut(token: string, i: number, tokens: string[]): string {
-  if (i === 0) return LEADING_ABBREVIATIONS[token] ?? token;
+  const next = tokens[i + 1];
+  if (i > 0 && isNumberToken(tokens[i - 1]!)) return token;
+  if (next === undefined) return (i > 0 && TRAILING_ABBREVIATIONS[token]) || token;
+  if (/^\p{L}/u.test(next) && ABBREVIATIONS[token]) return ABBREVIATIONS[token]!;
   // "rock 'n' roll", "Guns N' Roses": a lone "n" between words stands for "and".
-  return token === "n" && i < tokens.length - 1 ? "and" : token;
+  return token === "n" && i > 0 ? "and" : token;
 }
 
 /**

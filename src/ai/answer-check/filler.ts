@@ -28,8 +28,9 @@ const LEADING_DESCRIPTORS = new Set(["mount", "lake", "river", "planet"]);
 const TRAILING_DESCRIPTORS = new Set(["river", "ocean", "desert"]);
 // "Martin Luther King Jr." is also answered as "Martin Luther King".
 const NAME_SUFFIXES = new Set(["jr", "sr", "junior", "senior"]);
-// Leading abbreviations that mean one word in place names: "St Lucia", "Mt Fuji".
-export const LEADING_ABBREVIATIONS: Record<string, string> = { st: "saint", mt: "mount" };
+// Abbreviations that mean one word before a name ("St Lucia", "Mt Fuji", "Ft Knox") or at its end ("Baker St").
+export const ABBREVIATIONS: Record<string, string> = { st: "saint", mt: "mount", ft: "fort" };
+export const TRAILING_ABBREVIATIONS: Record<string, string> = { st: "street", rd: "road", ave: "avenue" };
 
 /** Removes filler phrases from both ends, always leaving at least one token. */
 export function stripFiller(tokens: string[]): string[] {

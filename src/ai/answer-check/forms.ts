@@ -1,13 +1,16 @@
 // The comparable forms of a guess and of an answer. A guess gets several readings (as typed,
 // without filler, without a foreign article or a title) and matching any one of them is enough;
-// an answer gets only the readings that keep it the same thing.
+// an answer gets only the readings that keep it the same thing, and its other names.
 import { canonical, isNumberToken } from "./canonical";
+import { equivalentForms } from "./equivalents";
 import { FOREIGN_ARTICLES, HONORIFICS, dropDescriptor, dropLeading, dropNameSuffix, stripFiller } from "./filler";
 import { fold, tokenize } from "./normalize";
+import type { QuestionContext } from "./question";
 
-export function answerForms(answer: string): string[][] {
+export function answerForms(answer: string, question: QuestionContext): string[][] {
   const base = canonical(tokenize(fold(answer)));
-  return unique([base, dropLeading(base, HONORIFICS, 2), dropDescriptor(base) ?? base, dropNameSuffix(base) ?? base]);
+  const forms = [base, dropLeading(base, HONORIFICS, 2), dropDescriptor(base) ?? base, dropNameSuffix(base) ?? base];
+  return unique([...forms, ...forms.flatMap((form) => equivalentForms(form, question))]);
 }
 
 export function guessForms(guess: string): string[][] {
