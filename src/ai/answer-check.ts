@@ -2,6 +2,7 @@
 // and without I/O. Its confidence tells callers when to ask the AI judge instead (below 0.75).
 import { compareForms } from "./answer-check/compare";
 import { answerForms, guessForms } from "./answer-check/forms";
+import { isOverGeneric } from "./answer-check/generic";
 import { isHedged } from "./answer-check/hedge";
 import { surnameConfidence } from "./answer-check/names";
 import { fold } from "./answer-check/normalize";
@@ -30,6 +31,8 @@ export function checkAnswer(q: { answer: string; aliases: string[]; question?: s
       for (const reading of guesses) {
         const verdict = compareForms(reading, answer, question);
         if (verdict.correct && verdict.confidence === 1) return { ...verdict }; // a copy: callers may keep or change it
+        // "Ocean" for the Pacific Ocean names a kind of thing, not the thing: no loose match, no surname.
+        if (!question.person && isOverGeneric(reading, answer, rawAnswer)) continue;
         const surname = verdict.correct ? null : surnameConfidence(reading, answer, rawAnswer, question);
         const match = surname === null ? verdict : { correct: true, confidence: surname };
         if (match.correct) {

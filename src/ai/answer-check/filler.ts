@@ -1,4 +1,4 @@
-// Words around an answer that do not change it: hedging filler, articles, titles, descriptors.
+// Words around an answer that do not change it: hedging filler, articles, titles, name suffixes.
 // All lists are in folded form (lowercase, no apostrophes: "it's" arrives as "its").
 
 const phrases = (list: string[]) => list.map((phrase) => phrase.split(" ")).sort((a, b) => b.length - a.length);
@@ -23,9 +23,6 @@ export const HONORIFICS = new Set([
   "sir", "dame", "dr", "doctor", "mr", "mrs", "ms", "miss", "lord", "lady", "saint", "king", "queen",
   "prince", "princess", "emperor", "empress", "president", "general", "captain", "pope",
 ]);
-// "Mount Everest" is "Everest" and "the Pacific Ocean" is "the Pacific" to any quizmaster.
-const LEADING_DESCRIPTORS = new Set(["mount", "lake", "river", "planet"]);
-const TRAILING_DESCRIPTORS = new Set(["river", "ocean", "desert"]);
 // "Martin Luther King Jr." is also answered as "Martin Luther King".
 const NAME_SUFFIXES = new Set(["jr", "sr", "junior", "senior"]);
 // Abbreviations that mean one word before a name ("St Lucia", "Mt Fuji", "Ft Knox") or at its end ("Baker St").
@@ -62,12 +59,4 @@ export function dropLeading(tokens: string[], words: Set<string>, keep = 1): str
 /** Drops a trailing "Jr."/"Sr."; null when there is none. */
 export function dropNameSuffix(tokens: string[]): string[] | null {
   return tokens.length > 2 && NAME_SUFFIXES.has(tokens.at(-1)!) ? tokens.slice(0, -1) : null;
-}
-
-/** "Mount Everest" -> "everest", "Amazon River" -> "amazon"; null when there is no descriptor. */
-export function dropDescriptor(tokens: string[]): string[] | null {
-  if (tokens.length < 2) return null;
-  if (LEADING_DESCRIPTORS.has(tokens[0]!)) return tokens.slice(1);
-  if (TRAILING_DESCRIPTORS.has(tokens.at(-1)!)) return tokens.slice(0, -1);
-  return null;
 }

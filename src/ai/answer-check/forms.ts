@@ -3,13 +3,14 @@
 // an answer gets only the readings that keep it the same thing, and its other names.
 import { canonical, isNumberToken } from "./canonical";
 import { equivalentForms } from "./equivalents";
-import { FOREIGN_ARTICLES, HONORIFICS, dropDescriptor, dropLeading, dropNameSuffix, stripFiller } from "./filler";
+import { FOREIGN_ARTICLES, HONORIFICS, dropLeading, dropNameSuffix, stripFiller } from "./filler";
+import { answerWithoutKind, dropDescriptor } from "./generic";
 import { fold, tokenize } from "./normalize";
 import type { QuestionContext } from "./question";
 
 export function answerForms(answer: string, question: QuestionContext): string[][] {
   const base = canonical(tokenize(fold(answer)));
-  const forms = [base, dropLeading(base, HONORIFICS, 2), dropDescriptor(base) ?? base, dropNameSuffix(base) ?? base];
+  const forms = [base, dropLeading(base, HONORIFICS, 2), answerWithoutKind(base) ?? base, dropNameSuffix(base) ?? base];
   return unique([...forms, ...forms.flatMap((form) => equivalentForms(form, question))]);
 }
 

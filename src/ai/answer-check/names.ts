@@ -2,6 +2,7 @@
 // name ("Isaac"), and a place may not be cut the same way ("York" is not "New York").
 import { isNumberToken } from "./canonical";
 import { judgeTokens } from "./compare";
+import { isKindWord } from "./generic";
 import { fold, tokenize } from "./normalize";
 import type { QuestionContext } from "./question";
 
@@ -12,11 +13,7 @@ const PLACE_STARTS = new Set([
   "new", "north", "south", "east", "west", "upper", "lower", "great", "little", "san", "santa", "saint",
   "st", "sao", "los", "las", "el", "costa", "sierra", "puerto", "buenos", "hong", "sri", "saudi", "united",
   "cape", "port", "fort", "rio", "abu", "tel", "kuala", "ivory", "burkina", "papua", "mexico", "vatican",
-]);
-// Last words that name a kind of place, so the words before it are not a first name.
-const PLACE_ENDS = new Set([
-  "city", "town", "island", "islands", "coast", "sea", "bay", "kingdom", "states", "republic", "street",
-  "falls", "mountains", "canal", "park", "square", "bridge", "tower", "palace", "wall", "valley", "lake",
+  "equatorial", "northern", "southern", "eastern", "western", "central",
 ]);
 
 /**
@@ -37,5 +34,6 @@ function looksLikePersonName(rawAnswer: string): boolean {
   if (words.length < 2 || words.length > 4 || /\d/.test(rawAnswer)) return false;
   const capitalised = words.every((word) => PARTICLES.has(fold(word)) || /^\p{Lu}/u.test(word));
   const tokens = tokenize(fold(rawAnswer));
-  return capitalised && !PLACE_STARTS.has(tokens[0] ?? "") && !PLACE_ENDS.has(tokens.at(-1) ?? "");
+  // "Pacific Ocean", "Golden Gate Bridge": a kind of thing at the end makes it no person's name.
+  return capitalised && !PLACE_STARTS.has(tokens[0] ?? "") && !isKindWord(tokens.at(-1) ?? "");
 }
