@@ -5,7 +5,6 @@ import { answerForms, guessForms } from "./answer-check/forms";
 import { isOverGeneric } from "./answer-check/generic";
 import { isHedged } from "./answer-check/hedge";
 import { surnameConfidence } from "./answer-check/names";
-import { fold } from "./answer-check/normalize";
 import { readQuestion } from "./answer-check/question";
 import type { Verdict } from "./answer-check/verdict";
 
@@ -43,7 +42,7 @@ export function checkAnswer(q: { answer: string; aliases: string[]; question?: s
       }
     }
   }
-  // Only an exact reading may contain "or", "/" or a list; a loose match of a shotgun guess is no match.
-  if (isHedged(fold(guess), answers.map(fold))) return { correct: false, confidence: 1 };
+  // Only an exact reading may contain "or", "/", "not" or a list; a loose match of a shotgun guess is no match.
+  if (isHedged(guess, answers)) return { correct: false, confidence: 1 };
   return bestMatch ?? { correct: false, confidence: missConfidence };
 }

@@ -5,14 +5,19 @@ const phrases = (list: string[]) => list.map((phrase) => phrase.split(" ")).sort
 
 const LEADING_FILLER = phrases([
   "i think", "i believe", "i guess", "i reckon", "i suppose", "im guessing", "i would say", "id say",
+  "im going with", "im going to say", "im gonna say", "ill go with", "ill say", "id go with", "i say",
   "im pretty sure", "i am pretty sure", "pretty sure", "im sure", "i am sure",
+  "im not sure but", "not sure but", "im not sure", "not sure",
   "the answer is", "answer is", "my answer is", "my guess is", "my guess", "final answer", "answer",
   "its", "it is", "it was", "thats", "that is", "is it", "was it", "is that", "could it be",
-  "maybe", "perhaps", "probably", "possibly", "definitely", "surely", "obviously",
-  "um", "umm", "uh", "er", "erm", "hmm", "hm", "ok", "okay", "oh", "well", "so",
+  "it has to be", "it must be", "has to be", "must be", "gotta be", "of course",
+  "maybe", "perhaps", "probably", "possibly", "definitely", "surely", "obviously", "easy",
+  "um", "umm", "uh", "er", "erm", "hmm", "hmmm", "hm", "ok", "okay", "oh", "well", "so", "lol",
 ]);
 const TRAILING_FILLER = phrases([
-  "i think", "i believe", "i guess", "i reckon", "i suppose", "maybe", "probably", "perhaps", "right",
+  "i think", "i believe", "i guess", "i reckon", "i suppose", "i hope", "maybe", "probably", "perhaps",
+  "right", "isnt it", "obviously", "of course", "surely", "definitely", "for sure", "no doubt", "easy",
+  "final answer", "lol", "but im not sure", "but not sure", "im not sure", "not sure",
 ]);
 
 /** Quiz answers drop a leading "a"/"an" freely; "the" is dropped everywhere ("Henry the Eighth"). */
@@ -29,20 +34,20 @@ const NAME_SUFFIXES = new Set(["jr", "sr", "junior", "senior"]);
 export const ABBREVIATIONS: Record<string, string> = { st: "saint", mt: "mount", ft: "fort" };
 export const TRAILING_ABBREVIATIONS: Record<string, string> = { st: "street", rd: "road", ave: "avenue" };
 
-/** Removes filler phrases from both ends, always leaving at least one token. */
-export function stripFiller(tokens: string[]): string[] {
+/** Removes filler phrases from both ends, leaving at least `keep` tokens (0: "is it just filler?"). */
+export function stripFiller(tokens: string[], keep = 1): string[] {
   let rest = tokens;
   for (let changed = true; changed; ) {
     changed = false;
     for (const phrase of LEADING_FILLER) {
-      if (phrase.length < rest.length && phrase.every((word, i) => rest[i] === word)) {
+      if (phrase.length <= rest.length - keep && phrase.every((word, i) => rest[i] === word)) {
         rest = rest.slice(phrase.length);
         changed = true;
       }
     }
     for (const phrase of TRAILING_FILLER) {
       const offset = rest.length - phrase.length;
-      if (offset > 0 && phrase.every((word, i) => rest[offset + i] === word)) {
+      if (offset >= keep && phrase.every((word, i) => rest[offset + i] === word)) {
         rest = rest.slice(0, offset);
         changed = true;
       }

@@ -28,8 +28,14 @@ export function tokenize(folded: string): string[] {
   return spell(folded).match(WORD) ?? [];
 }
 
+/** Like `tokenize`, but keeps the marks that join candidates (",", ";", "/", "+") as tokens of their own. */
+export function tokenizeWithMarks(folded: string): string[] {
+  return spell(folded).match(WORD_OR_MARK) ?? [];
+}
+
 // A decade ("1960s") is one token, so it never reads as the year 1960 followed by a word.
 const WORD = /\d+(?:\.\d+)?(?:s\b)?|\p{L}+/gu;
+const WORD_OR_MARK = /\d+(?:\.\d+)?(?:s\b)?|\p{L}+|[,;/+]/gu;
 
 function spell(folded: string): string {
   return folded
