@@ -12,18 +12,28 @@ const check = (answer: string, given: string, aliases: string[] = [], question?:
 const accepts = (answer: string, given: string, aliases: string[] = [], question?: string) =>
   check(answer, given, aliases, question).correct;
 
+// Issue 13's kinds: each must be in the set, with answers that must pass and answers that must fail.
+const QUIZMASTER_KINDS = [
+  "number-unit", "number-sign", "number-era", "number-scale", "number-format", "latin-plural",
+  "equivalent", "roman", "lookalike", "filler",
+];
+
 describe("labelled set", () => {
-  test("has at least 220 cases, with accept and reject kinds roughly balanced", () => {
+  test("has at least 600 cases, with accept and reject kinds roughly balanced", () => {
     const accepted = CASES.filter((c) => c.correct).length;
-    expect(CASES.length).toBeGreaterThanOrEqual(220);
+    expect(CASES.length).toBeGreaterThanOrEqual(600);
     expect(accepted / CASES.length).toBeGreaterThan(0.35);
     expect(accepted / CASES.length).toBeLessThan(0.65);
-    for (const kind of SAFETY_KINDS) expect(CASES.some((c) => c.kind === kind)).toBe(true);
+    for (const kind of [...SAFETY_KINDS, "near-word", "distinctive-part", "wrong-number"]) expect(CASES.some((c) => c.kind === kind)).toBe(true);
+    for (const kind of QUIZMASTER_KINDS) {
+      const labels = new Set(CASES.filter((c) => c.kind === kind).map((c) => c.correct));
+      expect({ kind, labels: [...labels].sort() }).toEqual({ kind, labels: [false, true] });
+    }
   });
 
-  test("overall accuracy is at least 97%", () => {
+  test("agreement is at least 99%, reported per kind", () => {
     const misjudged = CASES.filter((c) => judge(c).correct !== c.correct);
-    const accuracy = 1 - misjudged.length / CASES.length;
+    const agreement = 1 - misjudged.length / CASES.length;
     const perKind = new Map<string, { total: number; right: number }>();
     for (const c of CASES) {
       const tally = perKind.get(c.kind) ?? { total: 0, right: 0 };
@@ -31,16 +41,18 @@ describe("labelled set", () => {
       if (judge(c).correct === c.correct) tally.right += 1;
       perKind.set(c.kind, tally);
     }
-    const lines = [`answer-check accuracy: ${(accuracy * 100).toFixed(2)}% (${CASES.length - misjudged.length}/${CASES.length})`];
-    for (const [kind, { total, right }] of perKind) lines.push(`  ${kind.padEnd(18)} ${right}/${total}`);
+    const lines = [`answer-check agreement: ${(agreement * 100).toFixed(2)}% (${CASES.length - misjudged.length}/${CASES.length})`];
+    for (const [kind, { total, right }] of perKind) {
+      lines.push(`  ${kind.padEnd(18)} ${`${right}/${total}`.padStart(7)}  ${((right / total) * 100).toFixed(1)}%`);
+    }
     for (const c of misjudged) {
       lines.push(`  misjudged [${c.kind}] answer=${JSON.stringify(c.answer)} given=${JSON.stringify(c.given)} expected=${c.correct}`);
     }
     console.log(lines.join("\n"));
-    expect(accuracy).toBeGreaterThanOrEqual(0.97);
+    expect(agreement).toBeGreaterThanOrEqual(0.99);
   });
 
-  test("safety kinds (adversarial, empty, shotgun, too long) are never accepted, and confidently so", () => {
+  test("safety kinds (adversarial, empty, hedge, over-generic, shotgun, too long) are never accepted, and confidently so", () => {
     const safety = CASES.filter((c) => SAFETY_KINDS.includes(c.kind));
     expect(safety.every((c) => !c.correct)).toBe(true);
     for (const c of safety) {
