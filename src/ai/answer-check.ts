@@ -2,18 +2,16 @@
 // and without I/O. Its confidence tells callers when to ask the AI judge instead (below 0.75).
 import { compareForms } from "./answer-check/compare";
 import { answerForms, guessForms } from "./answer-check/forms";
+import { isOverGeneric } from "./answer-check/generic";
 import { isHedged } from "./answer-check/hedge";
 import { surnameConfidence } from "./answer-check/names";
-import { fold } from "./answer-check/normalize";
+import { readQuestion } from "./answer-check/question";
 import type { Verdict } from "./answer-check/verdict";
 
 export type { Verdict } from "./answer-check/verdict";
 
 /** Longer guesses are essays or injection attempts, never a quiz answer. */
 export const MAX_GUESS_LENGTH = 200;
-
-const QUANTITY_QUESTION =
-  /\b(?:how (?:many|much|long|far|old|tall|high|big|deep|wide|heavy|fast|hot|cold)|what (?:year|temperature|percentage)|which year|when)\b/;
 
 export function checkAnswer(q: { answer: string; aliases: string[]; question?: string }, given: string): Verdict {
   const guess = given.trim();
@@ -23,16 +21,18 @@ export function checkAnswer(q: { answer: string; aliases: string[]; question?: s
   const answers = [q.answer, ...q.aliases].filter((answer) => answer.trim() !== "");
   if (answers.length === 0) return { correct: false, confidence: 0.5 };
 
-  const quantityQuestion = q.question !== undefined && QUANTITY_QUESTION.test(fold(q.question));
+  const question = readQuestion(q.question);
   let bestMatch: Verdict | null = null;
   // A miss is only as sure as its closest call: one near reading makes the whole verdict unsure.
   let missConfidence = 1;
   for (const rawAnswer of answers) {
-    for (const answer of answerForms(rawAnswer)) {
+    for (const answer of answerForms(rawAnswer, question)) {
       for (const reading of guesses) {
-        const verdict = compareForms(reading, answer, quantityQuestion);
+        const verdict = compareForms(reading, answer, question);
         if (verdict.correct && verdict.confidence === 1) return { ...verdict }; // a copy: callers may keep or change it
-        const surname = verdict.correct ? null : surnameConfidence(reading, answer, rawAnswer, q.question);
+        // "Ocean" for the Pacific Ocean names a kind of thing, not the thing: no loose match, no surname.
+        if (!question.person && isOverGeneric(reading, answer, rawAnswer)) continue;
+        const surname = verdict.correct ? null : surnameConfidence(reading, answer, rawAnswer, question);
         const match = surname === null ? verdict : { correct: true, confidence: surname };
         if (match.correct) {
           if (!bestMatch || match.confidence > bestMatch.confidence) bestMatch = match;
@@ -42,7 +42,7 @@ export function checkAnswer(q: { answer: string; aliases: string[]; question?: s
       }
     }
   }
-  // Only an exact reading may contain "or", "/" or a list; a loose match of a shotgun guess is no match.
-  if (isHedged(fold(guess), answers.map(fold))) return { correct: false, confidence: 1 };
+  // Only an exact reading may contain "or", "/", "not" or a list; a loose match of a shotgun guess is no match.
+  if (isHedged(guess, answers)) return { correct: false, confidence: 1 };
   return bestMatch ?? { correct: false, confidence: missConfidence };
 }

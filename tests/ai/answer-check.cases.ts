@@ -1,24 +1,10 @@
 // Hand-labelled answers, judged as a fair human quizmaster would judge them — written before and
 // independently of the checker's output. `question` is given where a real quiz would show one.
 
-export interface AnswerCase {
-  answer: string;
-  aliases: string[];
-  given: string;
-  correct: boolean;
-  kind: string;
-  question?: string;
-}
+import { accept, reject, type AnswerCase } from "./answer-case";
+import { QUIZMASTER_CASES } from "./answer-check.quizmaster-cases";
 
-/** Reject kinds where a wrong "correct" is a safety problem, not just a misjudgement. */
-export const SAFETY_KINDS = ["adversarial", "empty", "shotgun", "too-long"];
-
-const accept = (kind: string, answer: string, given: string, aliases: string[] = [], question?: string): AnswerCase => ({
-  answer, aliases, given, correct: true, kind, ...(question === undefined ? {} : { question }),
-});
-const reject = (kind: string, answer: string, given: string, aliases: string[] = [], question?: string): AnswerCase => ({
-  answer, aliases, given, correct: false, kind, ...(question === undefined ? {} : { question }),
-});
+export { SAFETY_KINDS, type AnswerCase } from "./answer-case";
 
 export const CASES: AnswerCase[] = [
   // ---- accepted ----
@@ -438,4 +424,5 @@ export const CASES: AnswerCase[] = [
   reject("empty", "Paris", "  .  "),
   accept("mononym", "Galileo Galilei", "Galileo", [], "Who discovered the four largest moons of Jupiter?"),
   accept("mononym", "Napoleon Bonaparte", "Napoleon", [], "Who was defeated at Waterloo?"),
+  ...QUIZMASTER_CASES,
 ];

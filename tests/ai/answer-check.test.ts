@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { MAX_GUESS_LENGTH, checkAnswer } from "../../src/ai/answer-check";
-import { numberWordsToDigits } from "../../src/ai/answer-check/numbers";
+import { foldEras, numberWordsToDigits } from "../../src/ai/answer-check/numbers";
 import { romanValue } from "../../src/ai/answer-check/roman";
 import { CASES, SAFETY_KINDS, type AnswerCase } from "./answer-check.cases";
 
@@ -12,18 +12,28 @@ const check = (answer: string, given: string, aliases: string[] = [], question?:
 const accepts = (answer: string, given: string, aliases: string[] = [], question?: string) =>
   check(answer, given, aliases, question).correct;
 
+// Issue 13's kinds: each must be in the set, with answers that must pass and answers that must fail.
+const QUIZMASTER_KINDS = [
+  "number-unit", "number-sign", "number-era", "number-scale", "number-format", "latin-plural",
+  "equivalent", "roman", "lookalike", "filler",
+];
+
 describe("labelled set", () => {
-  test("has at least 220 cases, with accept and reject kinds roughly balanced", () => {
+  test("has at least 600 cases, with accept and reject kinds roughly balanced", () => {
     const accepted = CASES.filter((c) => c.correct).length;
-    expect(CASES.length).toBeGreaterThanOrEqual(220);
+    expect(CASES.length).toBeGreaterThanOrEqual(600);
     expect(accepted / CASES.length).toBeGreaterThan(0.35);
     expect(accepted / CASES.length).toBeLessThan(0.65);
-    for (const kind of SAFETY_KINDS) expect(CASES.some((c) => c.kind === kind)).toBe(true);
+    for (const kind of [...SAFETY_KINDS, "near-word", "distinctive-part", "wrong-number"]) expect(CASES.some((c) => c.kind === kind)).toBe(true);
+    for (const kind of QUIZMASTER_KINDS) {
+      const labels = new Set(CASES.filter((c) => c.kind === kind).map((c) => c.correct));
+      expect({ kind, labels: [...labels].sort() }).toEqual({ kind, labels: [false, true] });
+    }
   });
 
-  test("overall accuracy is at least 97%", () => {
+  test("agreement is at least 99%, reported per kind", () => {
     const misjudged = CASES.filter((c) => judge(c).correct !== c.correct);
-    const accuracy = 1 - misjudged.length / CASES.length;
+    const agreement = 1 - misjudged.length / CASES.length;
     const perKind = new Map<string, { total: number; right: number }>();
     for (const c of CASES) {
       const tally = perKind.get(c.kind) ?? { total: 0, right: 0 };
@@ -31,16 +41,18 @@ describe("labelled set", () => {
       if (judge(c).correct === c.correct) tally.right += 1;
       perKind.set(c.kind, tally);
     }
-    const lines = [`answer-check accuracy: ${(accuracy * 100).toFixed(2)}% (${CASES.length - misjudged.length}/${CASES.length})`];
-    for (const [kind, { total, right }] of perKind) lines.push(`  ${kind.padEnd(18)} ${right}/${total}`);
+    const lines = [`answer-check agreement: ${(agreement * 100).toFixed(2)}% (${CASES.length - misjudged.length}/${CASES.length})`];
+    for (const [kind, { total, right }] of perKind) {
+      lines.push(`  ${kind.padEnd(18)} ${`${right}/${total}`.padStart(7)}  ${((right / total) * 100).toFixed(1)}%`);
+    }
     for (const c of misjudged) {
       lines.push(`  misjudged [${c.kind}] answer=${JSON.stringify(c.answer)} given=${JSON.stringify(c.given)} expected=${c.correct}`);
     }
     console.log(lines.join("\n"));
-    expect(accuracy).toBeGreaterThanOrEqual(0.97);
+    expect(agreement).toBeGreaterThanOrEqual(0.99);
   });
 
-  test("safety kinds (adversarial, empty, shotgun, too long) are never accepted, and confidently so", () => {
+  test("safety kinds (adversarial, empty, hedge, over-generic, shotgun, too long) are never accepted, and confidently so", () => {
     const safety = CASES.filter((c) => SAFETY_KINDS.includes(c.kind));
     expect(safety.every((c) => !c.correct)).toBe(true);
     for (const c of safety) {
@@ -172,6 +184,73 @@ describe("rejects what a quizmaster rejects", () => {
   });
 });
 
+describe("numbers as a quizmaster reads them", () => {
+  const SPIDER = "How many legs does a spider have?";
+  test("a counted noun or unit after the right number, unless the question asked for another unit", () => {
+    expect(check("8", "8 legs", [], SPIDER)).toEqual({ correct: true, confidence: 0.95 });
+    expect(accepts("42", "42 km", [], "How long is a marathon, to the nearest kilometre?")).toBe(true);
+    expect(accepts("42 km", "42 kilometres")).toBe(true);
+    expect(accepts("8", "8 hours", [], "How many minutes does sunlight take to reach Earth?")).toBe(false);
+    expect(accepts("100", "100 °F", [], "What is the boiling point of water in degrees Celsius?")).toBe(false);
+    expect(accepts("-40 °C", "-40 degrees")).toBe(true);
+  });
+
+  test("another noun after the right number is left to the AI judge", () => {
+    const verdict = check("3", "3 brains", [], "How many hearts does an octopus have?");
+    expect(verdict.correct).toBe(true);
+    expect(verdict.confidence).toBeLessThan(0.75);
+  });
+
+  test("signs, eras and decades are part of the number", () => {
+    expect(accepts("-40", "minus 40")).toBe(true);
+    expect(accepts("-40", "\u221240")).toBe(true);
+    expect(check("-40", "40")).toEqual({ correct: false, confidence: 1 });
+    expect(accepts("Catch-22", "Catch 22")).toBe(true);
+    expect(accepts("1066", "1066 AD")).toBe(true);
+    expect(accepts("1066", "AD 1066")).toBe(true);
+    expect(accepts("44 BC", "44 BCE")).toBe(true);
+    expect(check("44 BC", "44")).toEqual({ correct: false, confidence: 1 });
+    expect(check("1969", "the 1960s")).toEqual({ correct: false, confidence: 1 });
+  });
+});
+
+describe("names of one thing", () => {
+  test("irregular and Latin plurals both ways, but not when the question asks for the form", () => {
+    expect(accepts("Cacti", "cactus")).toBe(true);
+    expect(accepts("Mitochondrion", "mitochondria")).toBe(true);
+    expect(accepts("Ox", "oxen")).toBe(true);
+    expect(accepts("Mouse", "moose")).toBe(false);
+    expect(accepts("Geese", "goose", [], 'What is the plural of "goose"?')).toBe(false);
+  });
+
+  test("formulas, symbols and abbreviations, unless the question asks for them or names the thing", () => {
+    expect(accepts("Carbon dioxide", "CO2")).toBe(true);
+    expect(accepts("Gold", "Au")).toBe(true);
+    expect(accepts("New York City", "NYC")).toBe(true);
+    expect(accepts("Mount St. Helens", "Mt Saint Helens")).toBe(true);
+    expect(accepts("Au", "gold", [], "What is the chemical symbol for gold?")).toBe(false);
+    expect(accepts("Gold", "Au", [], "Which metal has the symbol Au?")).toBe(false);
+    expect(accepts("Mercury", "Hg", [], "Which planet is closest to the Sun?")).toBe(false);
+  });
+
+  test("a lone kind word is over-generic; the distinctive part is the answer", () => {
+    expect(check("Pacific Ocean", "Ocean")).toEqual({ correct: false, confidence: 1 });
+    expect(check("Blue whale", "whale")).toEqual({ correct: false, confidence: 1 });
+    expect(accepts("Golden Gate Bridge", "Golden Gate")).toBe(true);
+    expect(accepts("Great Barrier Reef", "Barrier Reef")).toBe(true);
+    expect(accepts("London Bridge", "London")).toBe(false);
+    expect(accepts("Red Sea", "Red")).toBe(false);
+    expect(accepts("Jeff Bridges", "Bridges", [], "Who played The Dude in The Big Lebowski?")).toBe(true);
+  });
+
+  test("negations hedge; filler set off by a comma does not", () => {
+    expect(check("Paris", "not Paris")).toEqual({ correct: false, confidence: 1 });
+    expect(accepts("Paris", "Paris, obviously")).toBe(true);
+    expect(accepts("Pacific Ocean", "The Pacific Ocean, obviously")).toBe(true);
+    expect(accepts("Not Fade Away", "not fade away")).toBe(true);
+  });
+});
+
 describe("confidence", () => {
   test("certain verdicts are 1, confident ones at least 0.75", () => {
     expect(check("Paris", "paris").confidence).toBe(1);
@@ -244,6 +323,16 @@ describe("number words", () => {
     expect(digits("one two three")).toBe("1 2 3");
     expect(digits("catch twenty two")).toBe("catch 22");
     expect(digits("007")).toBe("007");
+  });
+  test("signs and eras", () => {
+    expect(digits("minus forty")).toBe("-40");
+    expect(digits("negative 3 million")).toBe("-3000000");
+    expect(digits("minus 273.15")).toBe("-273.15");
+    expect(digits("minus one way")).toBe("-1 way");
+    expect(foldEras(["1066", "ad"]).join(" ")).toBe("1066");
+    expect(foldEras(["ad", "79"]).join(" ")).toBe("79");
+    expect(foldEras(["44", "bc"]).join(" ")).toBe("44bc");
+    expect(foldEras(["mad", "ad", "men"]).join(" ")).toBe("mad ad men");
   });
 });
 

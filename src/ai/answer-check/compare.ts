@@ -1,21 +1,28 @@
 // Compares one reading of a guess with one reading of an answer, token by token when the
 // word counts agree and as one joined string when they do not ("spiderman"/"spider man").
+import { isNumberToken } from "./canonical";
 import { isKnownName } from "./known-names";
-import { isNumberToken } from "./forms";
+import { sharesSingular } from "./plurals";
+import { compareQuantities } from "./quantity";
+import type { QuestionContext } from "./question";
 import { judgeWord } from "./typo";
 import type { Verdict } from "./verdict";
 
 const CERTAIN_MATCH: Verdict = { correct: true, confidence: 1 };
 const CERTAIN_MISS: Verdict = { correct: false, confidence: 1 };
 
-/** `quantityQuestion`: the question asks how many/when, so a bare number may leave out the unit. */
-export function compareForms(guess: string[], answer: string[], quantityQuestion: boolean): Verdict {
+export function compareForms(guess: string[], answer: string[], question: QuestionContext): Verdict {
   if (guess.join(" ") === answer.join(" ")) return CERTAIN_MATCH;
   const guessNumbers = guess.filter(isNumberToken);
   const answerNumbers = answer.filter(isNumberToken);
   if (guessNumbers.join(" ") !== answerNumbers.join(" ")) return CERTAIN_MISS;
   if (guess.join("") === answer.join("")) return CERTAIN_MATCH;
-  if (guessNumbers.length === guess.length) return bareNumber(guess, answer, quantityQuestion);
+  // 'What is the plural of "goose"?': there the singular is the wrong answer, not a variant.
+  if (question.wordForm && guess.length === answer.length && guess.every((token, i) => sharesSingular(token, answer[i]!))) {
+    return CERTAIN_MISS;
+  }
+  const quantity = compareQuantities(guess, answer, question);
+  if (quantity) return quantity;
   // "Rio" for "Rio de Janeiro" is fine, "Isaac" for "Isaac Newton" is not: leading words alone are for the AI judge.
   if (guess.length < answer.length && guess.every((token, i) => token === answer[i])) return { correct: false, confidence: 0.6 };
   if (isKnownName(guess)) return { correct: false, confidence: 0.95 };
@@ -35,12 +42,4 @@ export function judgeTokens(guess: string[], answer: string[]): Verdict {
   if (misses.length > 1) return CERTAIN_MISS;
   if (misses.length === 1) return misses[0]!;
   return { correct: true, confidence: Math.min(...verdicts.map((verdict) => verdict.confidence)) };
-}
-
-/** "8" for "8 minutes": fine when the question asked for a quantity, for the AI judge otherwise. */
-function bareNumber(guess: string[], answer: string[], quantityQuestion: boolean): Verdict {
-  const unit = answer.slice(guess.length);
-  const numberThenUnit = answer.slice(0, guess.length).every(isNumberToken) && unit.length <= 2;
-  if (!numberThenUnit) return CERTAIN_MISS;
-  return quantityQuestion ? { correct: true, confidence: 0.9 } : { correct: true, confidence: 0.6 };
 }

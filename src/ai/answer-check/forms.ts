@@ -1,55 +1,34 @@
 // The comparable forms of a guess and of an answer. A guess gets several readings (as typed,
 // without filler, without a foreign article or a title) and matching any one of them is enough;
-// an answer gets only the readings that keep it the same thing.
+// an answer gets only the readings that keep it the same thing, and its other names.
+import { canonical, isNumberToken } from "./canonical";
+import { equivalentForms } from "./equivalents";
+import { FOREIGN_ARTICLES, HONORIFICS, dropLeading, dropNameSuffix, stripFiller } from "./filler";
+import { answerWithoutKind, dropDescriptor } from "./generic";
 import { fold, tokenize } from "./normalize";
-import { numberWordsToDigits } from "./numbers";
-import { romanValue } from "./roman";
-import {
-  ENGLISH_ARTICLES,
-  FOREIGN_ARTICLES,
-  HONORIFICS,
-  LEADING_ABBREVIATIONS,
-  dropDescriptor,
-  dropLeading,
-  dropNameSuffix,
-  stripFiller,
-} from "./filler";
+import type { QuestionContext } from "./question";
 
-export const isNumberToken = (token: string) => /^\d/.test(token);
-
-/** Tokens in the one spelling both sides share: digits for numbers, no "the", no leading "a"/"an". */
-export function canonical(tokens: string[]): string[] {
-  const words = tokens.map((token, i) => {
-    if (i === 0) return LEADING_ABBREVIATIONS[token] ?? token;
-    // "rock 'n' roll", "Guns N' Roses": a lone "n" between words stands for "and".
-    return token === "n" && i < tokens.length - 1 ? "and" : token;
-  });
-  const numbered = numberWordsToDigits(words);
-  const romanFree = numbered.map((token, i) => {
-    // Only after a word ("Henry VIII", "Super Bowl LIV"), so a leading "I" or "X" stays a letter.
-    const value = i > 0 && /^\p{L}+$/u.test(numbered[i - 1]!) ? romanValue(token) : null;
-    return value === null ? token : String(value);
-  });
-  const theless = romanFree.filter((token) => token !== "the");
-  return dropLeading(theless.length > 0 ? theless : romanFree, ENGLISH_ARTICLES);
-}
-
-export function answerForms(answer: string): string[][] {
+export function answerForms(answer: string, question: QuestionContext): string[][] {
   const base = canonical(tokenize(fold(answer)));
-  return unique([base, dropLeading(base, HONORIFICS, 2), dropDescriptor(base) ?? base, dropNameSuffix(base) ?? base]);
+  const forms = [base, dropLeading(base, HONORIFICS, 2), answerWithoutKind(base) ?? base, dropNameSuffix(base) ?? base];
+  return unique([...forms, ...forms.flatMap((form) => equivalentForms(form, question))]);
 }
 
 export function guessForms(guess: string): string[][] {
   const typed = tokenize(fold(guess));
   const unfilled = stripFiller(typed);
   const readings = [typed, unfilled, dropLeading(unfilled, FOREIGN_ARTICLES), dropLeading(unfilled, HONORIFICS)]
-    .map((reading) => withoutYearPreposition(canonical(reading)));
+    .map((reading) => withoutYearWords(canonical(reading)));
   return unique([...readings, ...readings.map((reading) => dropDescriptor(reading) ?? reading)]);
 }
 
-/** "in 1969" answers "when"-questions as well as "1969" does. */
-function withoutYearPreposition(tokens: string[]): string[] {
-  return tokens.length === 2 && tokens[0] === "in" && isNumberToken(tokens[1]!) ? tokens.slice(1) : tokens;
+const YEAR_WORDS = new Set(["in", "year"]);
+
+/** "in 1969", "the year 1969" and "in the year 1969" answer "when"-questions as well as "1969" does. */
+function withoutYearWords(tokens: string[]): string[] {
+  const number = tokens.findIndex(isNumberToken);
+  const lead = tokens.slice(0, number);
+  return number > 0 && number === tokens.length - 1 && lead.every((word) => YEAR_WORDS.has(word)) ? tokens.slice(number) : tokens;
 }
 
 function unique(forms: string[][]): string[][] {

@@ -32,7 +32,8 @@ west virginia, wisconsin, wyoming`;
 const CITIES = `paris, london, rome, berlin, madrid, lisbon, vienna, prague, warsaw, budapest, athens, oslo,
 stockholm, copenhagen, helsinki, dublin, moscow, kiev, kyiv, cairo, lagos, nairobi, tokyo, kyoto,
 osaka, beijing, shanghai, seoul, delhi, mumbai, lima, quito, bogota, caracas, havana, ottawa,
-toronto, sydney, melbourne, canberra, perth, boston, austin, dallas, denver, bern, geneva, zurich`;
+toronto, sydney, melbourne, canberra, perth, boston, austin, dallas, denver, bern, geneva, zurich,
+granada`;
 
 // Painters that quiz players famously mix up.
 const PEOPLE = `monet, manet`;

@@ -1,17 +1,11 @@
 // A person may be answered by surname alone ("Newton" for "Isaac Newton") but not by first
 // name ("Isaac"), and a place may not be cut the same way ("York" is not "New York").
+import { isNumberToken } from "./canonical";
 import { judgeTokens } from "./compare";
-import { isNumberToken } from "./forms";
+import { isKindWord } from "./generic";
 import { fold, tokenize } from "./normalize";
+import type { QuestionContext } from "./question";
 
-const PERSON_QUESTION = new RegExp(
-  "\\b(?:who|whom|whose)\\b|\\b(?:which|what|name the|name this|this)\\s+(?:[a-z]+\\s+){0,2}?" +
-    "(?:person|man|woman|artist|painter|sculptor|composer|musician|singer|rapper|actor|actress|director|" +
-    "scientist|physicist|chemist|biologist|naturalist|botanist|economist|psychologist|mathematician|" +
-    "astronomer|inventor|engineer|architect|philosopher|historian|prophet|dictator|ruler|monarch|" +
-    "author|writer|novelist|poet|playwright|president|prime minister|king|queen|emperor|pharaoh|" +
-    "leader|explorer|astronaut|athlete|player|footballer|general|saint|character|detective)s?\\b",
-);
 // Name particles stay lowercase inside a name ("Ludwig van Beethoven") without making it look like a title.
 const PARTICLES = new Set(["da", "de", "del", "della", "di", "du", "van", "von", "der", "den", "la", "le", "bin", "al", "y"]);
 // First words of place names whose last word alone would be something else ("New York" -> "York").
@@ -19,25 +13,20 @@ const PLACE_STARTS = new Set([
   "new", "north", "south", "east", "west", "upper", "lower", "great", "little", "san", "santa", "saint",
   "st", "sao", "los", "las", "el", "costa", "sierra", "puerto", "buenos", "hong", "sri", "saudi", "united",
   "cape", "port", "fort", "rio", "abu", "tel", "kuala", "ivory", "burkina", "papua", "mexico", "vatican",
-]);
-// Last words that name a kind of place, so the words before it are not a first name.
-const PLACE_ENDS = new Set([
-  "city", "town", "island", "islands", "coast", "sea", "bay", "kingdom", "states", "republic", "street",
-  "falls", "mountains", "canal", "park", "square", "bridge", "tower", "palace", "wall", "valley", "lake",
+  "equatorial", "northern", "southern", "eastern", "western", "central",
 ]);
 
 /**
  * Confidence that `guess` names the person `answer` by surname, or null when it does not.
  * The question decides whether the answer is a person; without one, name-like capitalisation does.
  */
-export function surnameConfidence(guess: string[], answer: string[], rawAnswer: string, question?: string): number | null {
+export function surnameConfidence(guess: string[], answer: string[], rawAnswer: string, question: QuestionContext): number | null {
   if (answer.length < 2 || guess.length >= answer.length || isNumberToken(answer.at(-1)!)) return null;
   const verdict = judgeTokens(guess, answer.slice(answer.length - guess.length));
   if (!verdict.correct) return null;
-  const personSure = question !== undefined && PERSON_QUESTION.test(fold(question));
-  if (personSure) return Math.min(verdict.confidence, 0.95);
+  if (question.person) return Math.min(verdict.confidence, 0.95);
   if (!looksLikePersonName(rawAnswer)) return null;
-  return Math.min(verdict.confidence, question === undefined ? 0.8 : 0.7);
+  return Math.min(verdict.confidence, question.given ? 0.7 : 0.8);
 }
 
 function looksLikePersonName(rawAnswer: string): boolean {
@@ -45,5 +34,6 @@ function looksLikePersonName(rawAnswer: string): boolean {
   if (words.length < 2 || words.length > 4 || /\d/.test(rawAnswer)) return false;
   const capitalised = words.every((word) => PARTICLES.has(fold(word)) || /^\p{Lu}/u.test(word));
   const tokens = tokenize(fold(rawAnswer));
-  return capitalised && !PLACE_STARTS.has(tokens[0] ?? "") && !PLACE_ENDS.has(tokens.at(-1) ?? "");
+  // "Pacific Ocean", "Golden Gate Bridge": a kind of thing at the end makes it no person's name.
+  return capitalised && !PLACE_STARTS.has(tokens[0] ?? "") && !isKindWord(tokens.at(-1) ?? "");
 }

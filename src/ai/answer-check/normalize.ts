@@ -25,9 +25,25 @@ export function fold(text: string): string {
 
 /** Splits folded text into word and number tokens; all other punctuation only separates. */
 export function tokenize(folded: string): string[] {
-  const text = folded
+  return spell(folded).match(WORD) ?? [];
+}
+
+/** Like `tokenize`, but keeps the marks that join candidates (",", ";", "/", "+") as tokens of their own. */
+export function tokenizeWithMarks(folded: string): string[] {
+  return spell(folded).match(WORD_OR_MARK) ?? [];
+}
+
+// A decade ("1960s") is one token, so it never reads as the year 1960 followed by a word.
+const WORD = /\d+(?:\.\d+)?(?:s\b)?|\p{L}+/gu;
+const WORD_OR_MARK = /\d+(?:\.\d+)?(?:s\b)?|\p{L}+|[,;/+]/gu;
+
+function spell(folded: string): string {
+  return folded
     .replace(/&/g, " and ")
     .replace(/%/g, " percent ")
+    .replace(/°/g, " degrees ")
+    // A dash straight before a number is a minus sign unless it joins two words ("Catch-22", "1939-45").
+    .replace(/(^|[^\p{L}\d.])[-\u2212\u2013](?=\d)/gu, "$1 minus ")
     // Apostrophes join: "O'Brien" and "OBrien" are the same name, "it's" becomes "its".
     .replace(/['’‘`´ʼ]/g, "")
     // Digit grouping: "1,000" and "1 000" are one number, not two.
@@ -36,5 +52,4 @@ export function tokenize(folded: string): string[] {
     .replace(/(\d)(?:st|nd|rd|th)\b/g, "$1")
     // A period between letters marks an abbreviation ("U.S.A."), not a break between words.
     .replace(/(?<=\p{L})\.(?=\p{L})/gu, "");
-  return text.match(/\d+(?:\.\d+)?|\p{L}+/gu) ?? [];
 }

@@ -1,4 +1,5 @@
-// English number words to digits, so "twenty-one", "21" and "21st" compare equal.
+// English number words to digits, so "twenty-one", "21" and "21st" compare equal; "minus" signs a
+// number ("minus 40" is "-40"), and an era stays on its year ("1066 AD" is 1066, "44 BC" is not 44).
 // Written here rather than taken from npm: `words-to-numbers` (the common choice) was last
 // published years ago, drags in babel-runtime 6, and fuzzy-matches words into numbers, which
 // would turn ordinary answers into digits. Quiz answers only need cardinals and ordinals up
@@ -29,13 +30,18 @@ type Parsed = { value: number; end: number };
 const isDigits = (token: string | undefined): token is string => token !== undefined && /^\d/.test(token);
 const isMultiplier = (token: string | undefined) => token === "hundred" || (token !== undefined && token in SCALES);
 
-/** Replaces every run of number words with its value in digits; other tokens pass through. */
+const SIGNS = new Set(["minus", "negative"]);
+const COMMON_ERA = new Set(["ad", "ce"]);
+const BEFORE_COMMON_ERA = new Set(["bc", "bce"]);
+
+/** Replaces every run of number words with its value in digits, signed after "minus"; other tokens pass through. */
 export function numberWordsToDigits(tokens: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < tokens.length; ) {
-    const parsed = parseNumber(tokens, i);
+    const signed = SIGNS.has(tokens[i]!);
+    const parsed = signed ? signedNumber(tokens, i + 1) : parseNumber(tokens, i);
     if (parsed) {
-      out.push(String(parsed.value));
+      out.push(signed ? `-${parsed.value}` : String(parsed.value));
       i = parsed.end;
     } else {
       out.push(tokens[i]!);
@@ -43,6 +49,31 @@ export function numberWordsToDigits(tokens: string[]): string[] {
     }
   }
   return out;
+}
+
+/** "1066 AD" and "AD 1066" are the year 1066; "44 BC" is not 44, so the era stays on the number ("44bc"). */
+export function foldEras(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const next = tokens[i + 1] ?? "";
+    if (COMMON_ERA.has(token) && isYear(next)) continue;
+    if (isYear(token) && (COMMON_ERA.has(next) || BEFORE_COMMON_ERA.has(next))) {
+      out.push(COMMON_ERA.has(next) ? token : `${token}bc`);
+      i += 1;
+    } else {
+      out.push(token);
+    }
+  }
+  return out;
+}
+
+const isYear = (token: string) => /^\d+$/.test(token);
+
+/** After "minus": number words, or digits as typed ("minus 40", "minus 273.15"). */
+function signedNumber(tokens: string[], at: number): { value: number | string; end: number } | null {
+  const token = tokens[at];
+  return parseNumber(tokens, at) ?? (isDigits(token) ? { value: token, end: at + 1 } : null);
 }
 
 function parseNumber(tokens: string[], start: number): Parsed | null {

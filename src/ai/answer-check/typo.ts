@@ -3,12 +3,8 @@
 // from turning one real word into another (Iran/Iraq, Slovakia/Slovenia, Austral/Australia).
 import { distance } from "fastest-levenshtein";
 import { isKnownName } from "./known-names";
+import { sharesSingular } from "./plurals";
 import type { Verdict } from "./verdict";
-
-const IRREGULAR_PLURALS: Record<string, string> = {
-  men: "man", women: "woman", children: "child", people: "person",
-  mice: "mouse", geese: "goose", teeth: "tooth", feet: "foot",
-};
 
 /** Edits a word of this length may carry and still count: none up to 3 letters, 1 up to 7, then 2. */
 const tolerance = (length: number) => (length <= 3 ? 0 : length <= 7 ? 1 : 2);
@@ -50,11 +46,12 @@ function typoConfidence(edits: number, shorter: number, guess: string, answer: s
 
 /**
  * In words of 4-5 letters one substitution, or any change of the last letter, is as likely
- * another word as a typo (Iran/Iraq, Rome/Rose, Londo/London), so only inner slips pass there.
+ * another word as a typo (Iran/Iraq, mouse/moose, Londo/London), and in 4-letter words so is a
+ * dropped letter (lava/larva), so only inner slips of 5-letter words pass there.
  */
 function isRiskyShortWordEdit(guess: string, answer: string, shorter: number): boolean {
   if (shorter > 5) return false;
-  if (shorter === 4 && guess.length === answer.length) return true;
+  if (shorter === 4 || guess.length === answer.length) return true;
   return guess.at(-1) !== answer.at(-1);
 }
 
@@ -84,21 +81,4 @@ function isAdjacentSwap(a: string, b: string): boolean {
 /** "Ghandi" for "Gandhi": one letter typed in the wrong place is one slip, not a deletion plus an insertion. */
 function isMovedLetter(a: string, b: string): boolean {
   return a.length === b.length && [...a].sort().join("") === [...b].sort().join("");
-}
-
-/** True when both words are forms of one noun: "Beatle"/"Beatles", "country"/"countries", "man"/"men". */
-function sharesSingular(a: string, b: string): boolean {
-  const singulars = singularForms(a);
-  return singularForms(b).some((form) => singulars.includes(form));
-}
-
-function singularForms(word: string): string[] {
-  const forms = [word];
-  const irregular = IRREGULAR_PLURALS[word];
-  if (irregular) forms.push(irregular);
-  if (/[^s]s$/.test(word) && !/(?:us|is)$/.test(word)) forms.push(word.slice(0, -1));
-  if (/(?:s|x|z|ch|sh)es$/.test(word)) forms.push(word.slice(0, -2));
-  if (word.endsWith("ies")) forms.push(`${word.slice(0, -3)}y`);
-  if (word.endsWith("ves")) forms.push(`${word.slice(0, -3)}f`, `${word.slice(0, -3)}fe`);
-  return forms.filter((form) => form.length >= 3);
 }
