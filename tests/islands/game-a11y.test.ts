@@ -1,6 +1,7 @@
 // The game page for keyboard and screen-reader players, in a happy-dom document: a phase change moves
 // focus to the new phase's heading (never on the first render, never away from the chat) and is
-// announced politely; the last 10 seconds are announced once a round.
+// announced politely; the last 10 seconds are announced once a round; the compact score bar's label
+// sits on an element with a role.
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import type { Root } from "react-dom/client";
@@ -8,6 +9,7 @@ import type { Player, RoundResult } from "../../src/game/types";
 import type { GameView } from "../../src/game/views";
 import { createStore, type ClientPhase, type Store } from "../../islands/client/store";
 import GamePanel from "../../islands/GamePanel";
+import ScoreBoard from "../../islands/ScoreBoard";
 import { useFakeDom } from "../support/dom";
 
 const dom = useFakeDom("http://localhost:3000/game/WXYZ", { assign: () => {}, fetch: async () => Response.json({ success: true }) });
@@ -168,5 +170,15 @@ describe("the last 10 seconds", () => {
     expect(news(el)).toBe("Round 2 started");
     await set(() => (store.now.value = T + 110_500));
     expect(news(el)).toBe("10 seconds left");
+  });
+});
+
+describe("ScoreBoard", () => {
+  test("the compact score bar's label sits on a group", async () => {
+    const el = await mount(ScoreBoard, gameStore("question"));
+    const bar = el.querySelector("[aria-label=Scores]")!;
+    expect(bar.getAttribute("role")).toBe("group");
+    expect(bar.textContent).toContain("Blue");
+    expect(bar.textContent).toContain("Red");
   });
 });
