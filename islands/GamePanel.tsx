@@ -1,8 +1,10 @@
 // The centre of the game screen: one view per client phase (SPEC 4, "Game phases").
 import { useSignals } from "@preact/signals-react/runtime";
+import { useRef } from "react";
 import { useStore } from "./client/store";
 import { AnsweredPhase } from "./game/AnsweredPhase";
 import { IdlePhase } from "./game/IdlePhase";
+import { PhaseChange } from "./game/PhaseChange";
 import { QuestionPhase } from "./game/QuestionPhase";
 import { ResultsPhase } from "./game/ResultsPhase";
 import { SummaryPhase } from "./game/SummaryPhase";
@@ -11,10 +13,13 @@ const PHASES = { idle: IdlePhase, question: QuestionPhase, answered: AnsweredPha
 
 export default function GamePanel() {
   useSignals();
-  const Phase = PHASES[useStore().phase.value];
+  const phase = useStore().phase.value;
+  const Phase = PHASES[phase];
+  const panel = useRef<HTMLElement>(null);
   return (
-    <section className="card panel" aria-label="Round">
+    <section ref={panel} className="card panel" aria-label="Round">
       <Phase />
+      <PhaseChange phase={phase} panel={panel} />
     </section>
   );
 }

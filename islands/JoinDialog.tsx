@@ -1,7 +1,8 @@
 // The ?join={code} flow: look the lobby up, ask for a name, join. The parameter is then cleared.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { NAME_MAX } from "../src/game/settings";
 import { api } from "./client/api";
+import { useFocusTrap } from "./client/focus-trap";
 import { joinLobby } from "./client/join";
 import { Refusal } from "./client/refusal";
 
@@ -10,6 +11,9 @@ export default function JoinDialog() {
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const box = useRef<HTMLFormElement>(null);
+  // Escape cancels, like the Cancel button.
+  useFocusTrap(box, code !== null, () => setCode(null));
 
   useEffect(() => {
     const url = new URL(window.location.href);
@@ -27,6 +31,7 @@ export default function JoinDialog() {
   return (
     <div className="dialog-back">
       <form
+        ref={box}
         className="card dialog stack"
         role="dialog"
         aria-modal="true"
@@ -42,7 +47,7 @@ export default function JoinDialog() {
       >
         <h2 id="join-dialog-title">Join Lobby</h2>
         <p className="muted">Enter your name to join lobby {code}.</p>
-        <input aria-label="Your name" placeholder="Enter your name" maxLength={NAME_MAX} autoFocus value={name} onChange={(e) => setName(e.target.value.slice(0, NAME_MAX))} />
+        <input aria-label="Your name" placeholder="Enter your name" maxLength={NAME_MAX} value={name} onChange={(e) => setName(e.target.value.slice(0, NAME_MAX))} />
         <div className="row spread">
           <button type="button" className="ghost" onClick={() => setCode(null)}>
             Cancel

@@ -61,7 +61,7 @@ export default function ScoreBoard() {
   const meId = store.meId.value;
   return (
     <>
-      <div className="compact" aria-label="Scores">
+      <div className="compact" role="group" aria-label="Scores">
         <div className="scores">
           <Score team="blue" score={scores.blue} mine={myTeam === "blue"} />
           <Score team="red" score={scores.red} mine={myTeam === "red"} />

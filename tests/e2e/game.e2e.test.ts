@@ -1,46 +1,23 @@
 // A whole game in real Chromium, driven as people would: by visible text, roles and placeholders.
 // The host plays on a desktop viewport, a friend on a phone.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import type { Question } from "../../src/game/types";
-import { startTestApp, type TestApp } from "../support/app";
-import { launchChromium, screenshotDir } from "../support/browser";
+import { useE2eSuite } from "../support/e2e";
 
 const QUESTIONS: Question[] = [
   { category: "Space", question: "Which planet is known as the Red Planet?", answer: "Mars", aliases: [] },
   { category: "Science", question: "What gas do plants take in from the air to make food?", answer: "Carbon dioxide", aliases: ["CO2"] },
 ];
 
-let app: TestApp;
-let browser: Browser;
-/** Uncaught errors in any page, hydration mismatches included: a game should raise none. */
-const pageErrors: string[] = [];
-const shots = screenshotDir();
+const { app, open, pageErrors, shots } = useE2eSuite(QUESTIONS);
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const desktop = { viewport: { width: 1280, height: 860 } };
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
 }
-
-async function open(options: object): Promise<Page> {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  page.on("pageerror", (err) => pageErrors.push(`${page.url()}: ${err.message}`));
-  page.setDefaultTimeout(10_000);
-  return page;
-}
-
-beforeAll(async () => {
-  app = await startTestApp({}, { questions: { pick: async ({ count }) => QUESTIONS.slice(0, count) } });
-  browser = await launchChromium();
-  console.log(`screenshots: ${shots}`);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.dispose();
-});
 
 test("a host and a friend on a phone play a whole game", async () => {
   const host = await open(desktop);
