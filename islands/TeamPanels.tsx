@@ -122,7 +122,7 @@ function Seat({ player, viewer, captain = false }: { player: PlayerView; viewer:
       </span>
       {viewer.isHost && !mine && (
         <span className="seat-actions">
-          <button type="button" className="ghost small" aria-label={`Make ${player.name} host`} disabled={viewer.busy} onClick={() => viewer.makeHost(player)}>
+          <button type="button" className="ghost small" aria-label={`Make host: ${player.name}`} disabled={viewer.busy} onClick={() => viewer.makeHost(player)}>
             Make host
           </button>
           <button type="button" className="danger kick" aria-label={`Kick ${player.name}`} onClick={() => viewer.kick(player)}>

@@ -51,11 +51,22 @@ export async function startSession(store: Store, connect: (token: string) => Con
   return connection;
 }
 
+/**
+ * Pages on their way out: events keep arriving until the next page loads, and a second navigation
+ * would abort the first (a game-started and a reconnect's snapshot, say), so only the first counts.
+ */
+const leaving = new WeakSet<Store>();
+function leave(store: Store, path: string, replace = false): void {
+  if (leaving.has(store)) return;
+  leaving.add(store);
+  (replace ? redirect : go)(path);
+}
+
 /** Goes to the page that shows the lobby as it is now; true when it navigated. */
 function followGame(store: Store): boolean {
   const running = Boolean(store.lobby.value?.gameState);
-  if (store.page === "lobby" && running) return (redirect(`/game/${store.code}`), true);
-  if (store.page === "game" && store.lobby.value && !running) return (redirect(`/lobby/${store.code}`), true);
+  if (store.page === "lobby" && running) return (leave(store, `/game/${store.code}`, true), true);
+  if (store.page === "game" && store.lobby.value && !running) return (leave(store, `/lobby/${store.code}`, true), true);
   return false;
 }
 
@@ -74,11 +85,12 @@ export function notify(store: Store, text: string): void {
 }
 
 /** The session is over for this player: say why on the home page. */
-function leaveHome(connection: Connection, why: string): void {
+function leaveHome(store: Store, connection: Connection, why: string): void {
   connection.close();
   clearSession();
   setFlash(why);
-  go("/");
+  leaving.delete(store);
+  leave(store, "/");
 }
 
 export function wireEvents(store: Store, connection: Connection): void {
@@ -90,19 +102,19 @@ export function wireEvents(store: Store, connection: Connection): void {
         store.chat.value = payload.chat ?? [];
         store.myLock.value = payload.lock ?? null;
         resync(store);
-      } else if (event === "game-started" && store.page === "lobby") go(`/game/${code}`);
-      else if (store.page === "lobby" && payload?.lobby?.gameState) redirect(`/game/${code}`);
+      } else if (event === "game-started" && store.page === "lobby") leave(store, `/game/${code}`);
+      else if (store.page === "lobby" && payload?.lobby?.gameState) leave(store, `/game/${code}`, true);
     });
   }
   connection.on("host-changed", (p: { hostId: string; lobby: LobbyView }) => {
     const host = [...p.lobby.blueTeam, ...p.lobby.redTeam].find((player) => player.id === p.hostId);
     notify(store, p.hostId === store.meId.value ? "You are now the host" : `${host?.name ?? "Someone"} is now the host`);
   });
-  connection.on("lobby-ended", (p: { reason?: string }) => leaveHome(connection, p?.reason ?? "The lobby has ended"));
-  connection.on("you-were-kicked", () => leaveHome(connection, "The host removed you from the lobby"));
+  connection.on("lobby-ended", (p: { reason?: string }) => leaveHome(store, connection, p?.reason ?? "The lobby has ended"));
+  connection.on("you-were-kicked", () => leaveHome(store, connection, "The host removed you from the lobby"));
   connection.on("socket-error", (p: { event?: string; message?: string }) => {
     // join-lobby is refused only when the seat or the lobby is gone for good.
-    if (p?.event === "join-lobby") leaveHome(connection, p.message ?? "Failed to join lobby");
+    if (p?.event === "join-lobby") leaveHome(store, connection, p.message ?? "Failed to join lobby");
     else if (p?.event === "chat-message") store.chatError.value = p.message ?? "Message not sent";
   });
   connection.on("chat-message", (msg: ChatMessage) => {
@@ -143,8 +155,8 @@ export function wireEvents(store: Store, connection: Connection): void {
     onResults(p);
     if (shown && shown.number !== p.round.number) store.lastResult.value = shown;
   });
-  connection.on("lobby-returned", () => setTimeout(() => go(`/lobby/${code}`), RETURN_DELAY_MS));
-  connection.on("game-ended", () => go(`/lobby/${code}`));
+  connection.on("lobby-returned", () => setTimeout(() => leave(store, `/lobby/${code}`), RETURN_DELAY_MS));
+  connection.on("game-ended", () => leave(store, `/lobby/${code}`));
 }
 
 /** After a snapshot (refresh or reconnect), the page follows the server, whatever happened meanwhile. */

@@ -5,9 +5,7 @@ import { effect } from "@preact/signals-react";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useStore, type ClientPhase, type Store } from "../client/store";
 import { overallWinner, roundNumber, scoresOf, teamName } from "./shared";
-import { secondsLeft } from "./Timer";
-
-export const LAST_SECONDS = 10;
+import { LAST_SECONDS, secondsLeft } from "./Timer";
 
 /**
  * The sentence a screen reader hears when the game moves to `phase`. It never repeats a phrase shown

@@ -6,7 +6,8 @@ import { useEffect } from "react";
 import { useStore } from "../client/store";
 
 export const TICK_MS = 1_000;
-const LOW_SECONDS = 10;
+/** the round's last seconds: the timer turns red and screen readers hear it once */
+export const LAST_SECONDS = 10;
 
 export const secondsLeft = (endsAt: number | null, now: number) => (endsAt === null ? 0 : Math.max(0, Math.ceil((endsAt - now) / 1000)));
 
@@ -27,7 +28,7 @@ export function Timer() {
   }, [endsAt, store]);
 
   return (
-    <span role="timer" className={`timer${left <= LOW_SECONDS ? " low" : ""}`}>
+    <span role="timer" className={`timer${left <= LAST_SECONDS ? " low" : ""}`}>
       <span aria-hidden="true">◷ </span>
       Time left: {left}s
     </span>

@@ -205,3 +205,20 @@ describe("one live tab per player", () => {
     await bo.context.close();
   });
 });
+
+describe("handing the host role over", () => {
+  test("the host makes another player host from the lobby; both pages follow at once", async () => {
+    const four = await seatFour(app);
+    const hana = await open(four.code, four.blue1, `/lobby/${four.code}`, DESKTOP);
+    const ravi = await open(four.code, four.red1, `/lobby/${four.code}`);
+    await hana.page.getByRole("button", { name: "Make host: Ravi" }).click();
+    await ravi.page.getByText("You are now the host").waitFor();
+    await hana.page.getByText("Ravi is now the host").waitFor();
+    await ravi.page.getByRole("button", { name: "Start Game" }).waitFor();
+    await hana.page.getByRole("button", { name: "Leave Lobby" }).waitFor();
+    expect(await hana.page.getByRole("button", { name: "Start Game" }).count()).toBe(0);
+    await ravi.page.getByText("Host: Ravi").waitFor();
+    await hana.context.close();
+    await ravi.context.close();
+  });
+});

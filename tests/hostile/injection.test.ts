@@ -179,7 +179,8 @@ describe("in Chromium", () => {
   }
 
   async function shows(page: Page, text: string): Promise<void> {
-    const hit = page.getByText(text, { exact: false }).first();
+    // Only a visible copy counts (the phone-sized player list is hidden on a desktop).
+    const hit = page.getByText(text, { exact: false }).filter({ visible: true }).first();
     await hit.waitFor();
     expect({ text, visible: await hit.isVisible() }).toEqual({ text, visible: true });
   }
