@@ -36,7 +36,7 @@ async function open(target: TestApp, code: string, seat: Seat | null, path: stri
 }
 
 const alert = (page: Page, text: string | RegExp) => page.getByRole("alert").filter({ hasText: text });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir(), `${name}.png`) });
+const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir(), `${name}.png`), animations: "disabled" });
 
 describe("joining", () => {
   test("a taken name, in the join card", async () => {

@@ -49,7 +49,7 @@ async function playRound(four: Four, n: number): Promise<void> {
 }
 
 const statusBar = (page: Page) => page.locator(".status-bar");
-const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `${name}.png`) });
+const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `${name}.png`), animations: "disabled" });
 
 describe("a phone offline mid-round catches up without a reload", () => {
   for (const seconds of [20, 60, 180]) {

@@ -38,7 +38,7 @@ test("kill -9 mid-round, back after the deadline: every page shows the round's r
   await server.signal("SIGKILL");
   server = null;
   for (const d of pages) await d.page.locator(".status-bar").getByText("Connection lost").waitFor({ timeout: 5_000 });
-  await hana.page.screenshot({ path: join(screenshotDir(), "15-server-down-desktop.png") });
+  await hana.page.screenshot({ path: join(screenshotDir(), "15-server-down-desktop.png"), animations: "disabled" });
   // Down past the round's deadline, as a slow reboot would be.
   await Bun.sleep(Math.max(0, endsAt + 1_000 - Date.now()));
   server = await spawnServer(dataDir, port);
@@ -50,5 +50,5 @@ test("kill -9 mid-round, back after the deadline: every page shows the round's r
   expect(await bo.page.getByText("a blue guess").count()).toBeGreaterThan(0);
   for (const d of pages) expect(await sameDocument(d.page)).toBe(true);
   for (const d of pages) expect(d.errors).toEqual([]);
-  await hana.page.screenshot({ path: join(screenshotDir(), "16-results-after-restart-desktop.png") });
+  await hana.page.screenshot({ path: join(screenshotDir(), "16-results-after-restart-desktop.png"), animations: "disabled" });
 }, 90_000);
