@@ -69,6 +69,15 @@ export function SummaryPhase() {
           </li>
         ))}
       </ol>
+      <p className="row downloads">
+        {/* Plain links: the server writes the files, so keeping the results costs phones no script. */}
+        <a className="button ghost" href={`/api/lobby/${store.code}/results/csv`} download>
+          Download results (CSV)
+        </a>
+        <a className="button ghost" href={`/api/lobby/${store.code}/results/json`} download>
+          Download results (JSON)
+        </a>
+      </p>
       {store.isHost.value ? (
         <button type="button" className="primary wide" disabled={busy} onClick={() => void back()}>
           Return to Lobby

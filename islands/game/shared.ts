@@ -1,5 +1,5 @@
 // Helpers shared by the game islands: round numbers, winner lines and the host's calls.
-import type { RoundResult, Team, Winner } from "../../src/game/types";
+import type { Team, Winner } from "../../src/game/types";
 import type { LobbyView } from "../../src/game/views";
 import { api, attempt } from "../client/api";
 
@@ -13,21 +13,10 @@ export const scoresOf = (lobby: LobbyView | null) => lobby?.gameState?.scores ??
 
 export const winnerLine = (winner: Winner) => (winner === "tie" ? "It's a tie!" : `${teamName(winner)} team wins!`);
 
-export const overallWinner = ({ blue, red }: { blue: number; red: number }): Winner => (blue > red ? "blue" : red > blue ? "red" : "tie");
 
 /** Start Round and Next Round are the same call (SPEC 7); only the logged message differs. */
 export const startRound = (code: string | null, failure: string) => attempt(failure, () => api("POST", "/api/lobby/startRound", { code }));
 
-/** One team's side of a round result, whichever colour it is. */
-export function playOf(r: RoundResult, team: Team) {
-  const blue = team === "blue";
-  return {
-    answer: blue ? r.blueAnswer : r.redAnswer,
-    steal: blue ? r.blueSteal : r.redSteal,
-    correct: blue ? r.blueCorrect : r.redCorrect,
-    points: blue ? r.bluePointsGained : r.redPointsGained,
-    overruled: r.overruled.includes(team),
-  };
-}
+export { overallWinner, playOf } from "../../src/game/views";
 
 export const teamName = (team: Team) => (team === "blue" ? "Blue" : "Red");

@@ -2,6 +2,7 @@
 // the lobby service, shape the answer.
 import { Elysia } from "elysia";
 import { lobbyView } from "../game/views";
+import { exportGame, gameCsv } from "../results/export";
 import { normalizeCode } from "../lobbies/codes";
 import type { LobbyService } from "../lobbies/service";
 import { accepted, ApiError, readBody } from "./errors";
@@ -73,6 +74,19 @@ export function lobbyRoutes({ service, tokens, limiter, allowedOrigins, clientIp
       const state = service.get(code);
       if (!state) throw new ApiError(404, "Lobby not found");
       return { success: true, data: lobbyView(state) };
+    })
+    .get("/:code/results/:format", ({ params }) => {
+      // A finished game's results, for anyone in the room to keep; nothing in them is secret by now.
+      if (!codeSchema.safeParse(params.code).success) throw new ApiError(400, "Code must be 4 letters or digits");
+      if (params.format !== "csv" && params.format !== "json") throw new ApiError(404, "Results come as csv or json");
+      const state = service.get(normalizeCode(params.code));
+      if (!state) throw new ApiError(404, "Lobby not found");
+      if (state.game?.phase !== "complete") throw new ApiError(409, "The game is not over yet");
+      const game = exportGame(state.code, state.game);
+      const file = `stealmate-${state.code}-results.${params.format}`;
+      const body = params.format === "csv" ? gameCsv(game) : JSON.stringify(game, null, 2);
+      const type = params.format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8";
+      return new Response(body, { headers: { "content-type": type, "content-disposition": `attachment; filename="${file}"`, "cache-control": "no-store" } });
     })
     .post("/leave", async ({ request }) => {
       const claims = await authenticate(request);

@@ -1,6 +1,6 @@
 // What each audience may see. Every payload that leaves the server about a lobby is built here,
 // so secrets (the correct answer, a team's lock, team chat) are stripped in one place.
-import type { ChatMessage, GameState, LobbyState, Player, Team } from "./types";
+import type { ChatMessage, GameState, LobbyState, Player, RoundResult, Team, Winner } from "./types";
 
 export type PlayerView = Player;
 
@@ -79,3 +79,19 @@ export function playerSnapshot(state: LobbyState, playerId: string) {
     chat: state.chat.filter((m) => chatVisibleTo(m, you.team)),
   };
 }
+
+/** One team's side of a round result, whichever colour it is. */
+export function playOf(r: RoundResult, team: Team) {
+  const blue = team === "blue";
+  return {
+    answer: blue ? r.blueAnswer : r.redAnswer,
+    steal: blue ? r.blueSteal : r.redSteal,
+    /** the verdict on a typed answer; null for a steal or no answer */
+    correct: blue ? r.blueCorrect : r.redCorrect,
+    points: blue ? r.bluePointsGained : r.redPointsGained,
+    overruled: r.overruled.includes(team),
+  };
+}
+export type TeamPlay = ReturnType<typeof playOf>;
+
+export const overallWinner = ({ blue, red }: { blue: number; red: number }): Winner => (blue > red ? "blue" : red > blue ? "red" : "tie");

@@ -1,0 +1,98 @@
+// Results to keep (issue 14): GET /api/lobby/:code/results/csv and /json, checked against a game
+// played over REST: every round's question, category, both plays, verdicts, points and winner, and
+// the final scores; refused while the game is not over.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import Papa from "papaparse";
+import type { Question } from "../../src/game/types";
+import { call, startTestApp, type TestApp } from "../support/app";
+import { FakeClock } from "../support/fake-clock";
+import { exactJudge, party, teamSelect, waitForPhase, type Seat } from "./helpers";
+
+const TRICKY: Question[] = [
+  { category: "Quotes, \"and\" commas", question: "Who said \"Veni, vidi, vici\"?\nIn Latin.", answer: "Julius Caesar", aliases: [] },
+  { category: "Space", question: "Which planet is called the Red Planet?", answer: "Mars", aliases: [] },
+];
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({}, { clock: new FakeClock(), questions: { pick: async ({ count }) => TRICKY.slice(0, count) }, judge: exactJudge });
+});
+afterAll(() => app.dispose());
+
+const post = (path: string, token: string, body?: unknown) => call(app, "POST", `/api/lobby/${path}`, { token, body });
+const results = (code: string, format: string) => fetch(`${app.url}/api/lobby/${code}/results/${format}`);
+
+async function lock(seat: Seat, team: "blue" | "red", roundNumber: number, answer: string, isSteal = false) {
+  expect((await post("submitAnswer", seat.token, { isSteal, answer, team, roundNumber })).status).toBe(200);
+}
+
+test("a finished game downloads as CSV and JSON that match what was played", async () => {
+  const { code, host, players } = await party(app, "Ravi");
+  const ravi = players[0]!;
+  await teamSelect(app, host, "blue", true);
+  await teamSelect(app, ravi, "red", true);
+  expect((await post("updateSettings", host.token, { settings: { rounds: 2, roundLimit: 30 } })).status).toBe(200);
+  expect((await post("start", host.token)).status).toBe(200);
+
+  // Round 1: blue right, red steals (a successful steal: red +2). Round 2: blue wrong with a comma and quotes, red right.
+  expect((await post("startRound", host.token, {})).status).toBe(200);
+  const early = await results(code, "csv");
+  expect(early.status).toBe(409);
+  expect(await early.json()).toEqual({ success: false, message: "The game is not over yet" });
+  await lock(host, "blue", 1, "Julius Caesar");
+  await lock(ravi, "red", 1, "", true);
+  await waitForPhase(app, code, "results");
+  expect((await post("startRound", host.token, {})).status).toBe(200);
+  await lock(host, "blue", 2, 'Venus, "surely"');
+  await lock(ravi, "red", 2, "mars");
+  await waitForPhase(app, code, "complete");
+
+  const json = await results(code, "json");
+  expect(json.status).toBe(200);
+  expect(json.headers.get("content-disposition")).toBe(`attachment; filename="stealmate-${code}-results.json"`);
+  const kept = await json.json();
+  expect(kept).toEqual({
+    lobbyCode: code,
+    rounds: [
+      {
+        number: 1,
+        category: TRICKY[0]!.category,
+        question: TRICKY[0]!.question,
+        correctAnswer: "Julius Caesar",
+        blue: { answer: "Julius Caesar", steal: false, correct: true, points: 0, overruled: false },
+        red: { answer: null, steal: true, correct: null, points: 2, overruled: false },
+        winner: "red",
+      },
+      {
+        number: 2,
+        category: "Space",
+        question: "Which planet is called the Red Planet?",
+        correctAnswer: "Mars",
+        blue: { answer: 'Venus, "surely"', steal: false, correct: false, points: 0, overruled: false },
+        red: { answer: "mars", steal: false, correct: true, points: 1, overruled: false },
+        winner: "red",
+      },
+    ],
+    finalScores: { blue: 0, red: 3 },
+    winner: "red",
+  });
+
+  const csv = await results(code, "csv");
+  expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+  const parsed = Papa.parse<string[]>(await csv.text(), { skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  expect(parsed.data).toEqual([
+    ["round", "category", "question", "correct answer", "blue answer", "blue verdict", "blue points", "red answer", "red verdict", "red points", "winner"],
+    ["1", TRICKY[0]!.category, TRICKY[0]!.question, "Julius Caesar", "Julius Caesar", "right", "0", "STEAL", "", "2", "red"],
+    ["2", "Space", "Which planet is called the Red Planet?", "Mars", 'Venus, "surely"', "wrong", "0", "mars", "right", "1", "red"],
+    ["final", "", "", "", "", "", "0", "", "", "3", "red"],
+  ]);
+});
+
+test("unknown lobbies, formats and codes are refused clearly", async () => {
+  expect((await results("ZZZZ", "csv")).status).toBe(404);
+  const { code } = await party(app);
+  expect((await results(code, "xml")).status).toBe(404);
+  expect((await results(code, "json")).status).toBe(409);
+  expect((await results("A!", "json")).status).toBe(400);
+});
