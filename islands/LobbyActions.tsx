@@ -60,6 +60,10 @@ export default function LobbyActions() {
       <button type="button" className="danger" disabled={busy} onClick={end}>
         End Lobby
       </button>
+      {/* The shared screen for a TV or laptop: it needs no seat, so a new tab of this browser will do. */}
+      <a className="button ghost" href={`/tv/${store.code}`} target="_blank" rel="noopener">
+        Open TV screen
+      </a>
       {/* The condition is not shown on screen (SPEC 2), but screen readers hear why it waits. */}
       <button type="button" className="primary" disabled={busy || !allCaptainsChosen} aria-describedby={allCaptainsChosen ? undefined : "start-hint"} onClick={start}>
         Start Game

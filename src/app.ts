@@ -47,6 +47,8 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
   const service = new LobbyService({ store, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, log });
   const tokens = new Tokens(tokenSecret(config.DATA_DIR, config.JWT_SECRET), config.TOKEN_TTL_S);
   const clientIps = new WeakMap<Request, string>();
+  // One budget per address for creating, joining and watching.
+  const limiter = new RateLimiter(config.JOIN_RATE_PER_MIN);
 
   const app = new Elysia()
     .onError(({ error, code, set }) => {
@@ -62,12 +64,12 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
       set.status = 500;
       return { success: false, message: "Internal error" };
     })
-    .use(pageRoutes(service, await loadManifest(), () => (overrides.clock ?? Date).now()))
+    .use(pageRoutes(service, await loadManifest(), () => (overrides.clock ?? Date).now(), (request) => limiter.allow(clientIps.get(request) ?? "unknown")))
     .use(
       lobbyRoutes({
         service,
         tokens,
-        limiter: new RateLimiter(config.JOIN_RATE_PER_MIN),
+        limiter,
         allowedOrigins: config.ALLOWED_ORIGINS,
         clientIp: (request) => clientIps.get(request) ?? "unknown",
       }),

@@ -35,7 +35,7 @@ function render(name: "lobby" | "game", code: string): string {
   const collector: IslandCollector = { props: [] };
   const html = renderToString(
     <IslandContext.Provider value={collector}>
-      <StoreContext.Provider value={createStore(page)}>{name === "lobby" ? <Lobby /> : <Game />}</StoreContext.Provider>
+      <StoreContext.Provider value={createStore(page)}>{name === "lobby" ? <Lobby origin={`http://127.0.0.1:${process.env.PORT ?? 0}`} /> : <Game />}</StoreContext.Provider>
     </IslandContext.Provider>,
   );
   const doc = renderToString(

@@ -5,7 +5,7 @@ import { createContext, useContext } from "react";
 import type { ChatMessage, RoundResult } from "../../src/game/types";
 import type { LobbyView } from "../../src/game/views";
 
-export type PageName = "home" | "lobby" | "game";
+export type PageName = "home" | "lobby" | "game" | "tv";
 export type ClientPhase = "idle" | "question" | "answered" | "results" | "summary";
 
 export interface PageData {

@@ -1,11 +1,11 @@
 // What a phase change does for keyboard and screen-reader players: focus moves to the new phase's
 // heading, and a polite live region says what happened, plus '10 seconds left' once a round. The
 // page's first render does neither, so opening or reloading a game never takes focus.
-import { effect } from "@preact/signals-react";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useStore, type ClientPhase, type Store } from "../client/store";
 import { overallWinner, roundNumber, scoresOf, teamName } from "./shared";
-import { LAST_SECONDS, secondsLeft } from "./Timer";
+import { onLastSeconds } from "./moments";
+import { LAST_SECONDS } from "./Timer";
 
 /**
  * The sentence a screen reader hears when the game moves to `phase`. It never repeats a phrase shown
@@ -49,18 +49,7 @@ export function PhaseChange({ phase, panel }: { phase: ClientPhase; panel: RefOb
     heading.focus();
   }, [phase, panel, store]);
 
-  // Read in an effect, not in render: a server render that reads the clock is never cached.
-  useEffect(() => {
-    let before = { endsAt: store.endsAt.peek(), left: secondsLeft(store.endsAt.peek(), store.now.peek()) };
-    return effect(() => {
-      const endsAt = store.endsAt.value;
-      const left = secondsLeft(endsAt, store.now.value);
-      const open = store.phase.value === "question" || store.phase.value === "answered";
-      const crossed = open && endsAt === before.endsAt && before.left > LAST_SECONDS && left <= LAST_SECONDS && left > 0;
-      before = { endsAt, left };
-      if (crossed) setNews(`${LAST_SECONDS} seconds left`);
-    });
-  }, [store]);
+  useEffect(() => onLastSeconds(store, () => setNews(`${LAST_SECONDS} seconds left`)), [store]);
 
   return (
     <p className="sr-only" role="status">

@@ -13,7 +13,6 @@ export const scoresOf = (lobby: LobbyView | null) => lobby?.gameState?.scores ??
 
 export const winnerLine = (winner: Winner) => (winner === "tie" ? "It's a tie!" : `${teamName(winner)} team wins!`);
 
-
 /** Start Round and Next Round are the same call (SPEC 7); only the logged message differs. */
 export const startRound = (code: string | null, failure: string) => attempt(failure, () => api("POST", "/api/lobby/startRound", { code }));
 

@@ -4,6 +4,7 @@ import ChatBox from "../../islands/ChatBox";
 import ConnectionBar from "../../islands/ConnectionBar";
 import GameHeader from "../../islands/GameHeader";
 import GamePanel from "../../islands/GamePanel";
+import SoundToggle from "../../islands/SoundToggle";
 import ScoreBoard from "../../islands/ScoreBoard";
 import { Brand } from "./Brand";
 import { Island } from "./island";
@@ -15,6 +16,7 @@ export function Game() {
       <header className="row spread">
         <Brand />
         <Island name="GameHeader" component={GameHeader} props={{}} />
+        <Island name="SoundToggle" component={SoundToggle} props={{ screen: "phone" }} />
       </header>
       <div className="grid game">
         {/* display: contents lets the score bar and both rosters take their own grid cells. */}

@@ -6,11 +6,14 @@ import LobbyActions from "../../islands/LobbyActions";
 import SettingsPanel from "../../islands/SettingsPanel";
 import TeamPanels from "../../islands/TeamPanels";
 import { useStore } from "../../islands/client/store";
+import ShareJoin from "../../islands/ShareJoin";
 import { Brand } from "./Brand";
+import { JoinQr, joinUrl } from "./JoinQr";
 import { Island } from "./island";
 
-export function Lobby() {
+export function Lobby({ origin }: { origin: string }) {
   const { code } = useStore();
+  const url = joinUrl(origin, code ?? "");
   return (
     <main>
       <Island name="ConnectionBar" component={ConnectionBar} props={{}} />
@@ -26,6 +29,16 @@ export function Lobby() {
         <Island name="SettingsPanel" component={SettingsPanel} props={{}} />
         <Island name="ChatBox" component={ChatBox} props={{}} />
       </div>
+      <section className="card invite" aria-labelledby="invite-title">
+        <JoinQr url={url} />
+        <div className="stack">
+          <h2 id="invite-title">Invite friends</h2>
+          <p className="muted">
+            Scan the code, or open <span className="link-text">{url}</span>
+          </p>
+          <Island name="ShareJoin" component={ShareJoin} props={{ url }} />
+        </div>
+      </section>
       <Island name="LobbyActions" component={LobbyActions} props={{}} />
       <footer>
         <Island name="HostFooter" component={HostFooter} props={{}} />

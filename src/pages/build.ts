@@ -4,7 +4,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import { basename, join } from "node:path";
 import type { Assets } from "./document";
 
-export const PAGES = ["home", "lobby", "game"] as const;
+export const PAGES = ["home", "lobby", "game", "tv"] as const;
 export type Manifest = Record<(typeof PAGES)[number], Assets>;
 
 const ROOT = join(import.meta.dir, "../..");

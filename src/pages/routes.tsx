@@ -1,5 +1,6 @@
 // Server-rendered pages: the real lobby or game is in the first paint, before any script runs.
 import { Elysia } from "elysia";
+import type { ReactNode } from "react";
 import { lobbyView } from "../game/views";
 import { normalizeCode } from "../lobbies/codes";
 import type { LobbyService } from "../lobbies/service";
@@ -9,29 +10,34 @@ import type { Manifest } from "./build";
 import { Game } from "./Game";
 import { Home } from "./Home";
 import { Lobby } from "./Lobby";
-import { renderPageOnce } from "./render";
+import { Tv, TvNotFound, TvRefused } from "./Tv";
+import { renderPage, renderPageOnce } from "./render";
 import { htmlResponse, PreparedPage, serveBundle, serveLogo } from "./static";
 
-export function pageRoutes(service: LobbyService, manifest: Manifest | null, now: () => number) {
+/** `watchAllowed`: the join rate limit, which watching shares. */
+export function pageRoutes(service: LobbyService, manifest: Manifest | null, now: () => number, watchAllowed: (request: Request) => boolean) {
   // A lobby's state is replaced, never changed, on every command, so a page rendered from one state
   // object is that state's page for as long as it lives: a room of players loading the same lobby
   // (joining, or all sent back from a game at once) costs one render and one compression. Pages
   // whose paint reads the clock (the round countdown) are rendered for each request.
-  const rendered = new WeakMap<LobbyState, Map<PageName, PreparedPage>>();
+  // Keyed by page and origin too: the join QR code holds the address the page was asked for.
+  const rendered = new WeakMap<LobbyState, Map<string, PreparedPage>>();
   let home: PreparedPage | null = null;
 
   const page = (name: PageName, request: Request, rawCode: string | null) => {
     const code = rawCode === null ? null : normalizeCode(rawCode).slice(0, 8);
     const state = code ? service.get(code) : undefined;
     const acceptEncoding = request.headers.get("accept-encoding") ?? "";
-    const cached = state ? rendered.get(state)?.get(name) : name === "home" ? home : null;
+    const origin = new URL(request.url).origin;
+    const key = `${name} ${origin}`;
+    const cached = state ? rendered.get(state)?.get(key) : name === "home" ? home : null;
     if (cached) return htmlResponse(cached, acceptEncoding);
     const data: PageData = { page: name, code, lobby: state ? lobbyView(state) : null, now: now() };
-    const body = name === "home" ? <Home /> : name === "lobby" ? <Lobby /> : <Game />;
+    const body = name === "home" ? <Home /> : name === "lobby" ? <Lobby origin={origin} /> : name === "tv" ? <Tv origin={origin} /> : <Game />;
     const { html, timed } = renderPageOnce(manifest, data, body);
     const prepared = new PreparedPage(html);
     // Pages of codes that name no lobby are not kept: anyone could ask for any number of them.
-    if (!timed && state) rendered.set(state, (rendered.get(state) ?? new Map()).set(name, prepared));
+    if (!timed && state) rendered.set(state, (rendered.get(state) ?? new Map()).set(key, prepared));
     else if (!timed && name === "home") home = prepared;
     return htmlResponse(prepared, acceptEncoding);
   };
@@ -39,6 +45,16 @@ export function pageRoutes(service: LobbyService, manifest: Manifest | null, now
     .get("/", ({ request }) => page("home", request, null))
     .get("/lobby/:code", ({ request, params }) => page("lobby", request, params.code))
     .get("/game/:code", ({ request, params }) => page("game", request, params.code))
+    .get("/tv/:code", ({ request, params }) => {
+      const code = normalizeCode(params.code).slice(0, 8);
+      // A page with no script, for answers that end here.
+      const plain = (status: number, body: ReactNode) => htmlResponse(renderPage(null, { page: "tv", code, lobby: null, now: now() }, body), request.headers.get("accept-encoding") ?? "", status);
+      if (!watchAllowed(request)) return plain(429, <TvRefused />);
+      // Unlike the players' pages (whose scripts send a stranger home), a screen for a lobby that
+      // is not there says so at once.
+      if (!service.get(code)) return plain(404, <TvNotFound code={code} />);
+      return page("tv", request, params.code);
+    })
     .get("/build/:file", ({ request, params }) => serveBundle(params.file, request.headers.get("accept-encoding") ?? ""))
     .get("/logo.svg", () => serveLogo());
 }

@@ -481,6 +481,7 @@ describe("server render", () => {
       const { readPage } = await import("../../islands/client/hydrate");
       const ChatBox = (await import("../../islands/ChatBox")).default;
       const ConnectionBar = (await import("../../islands/ConnectionBar")).default;
+      const SoundToggle = (await import("../../islands/SoundToggle")).default;
       const html = renderPage(null, { page: "game", code: "ABCD", lobby: lobby(state), now: NOW }, createElement(Game));
       document.body.innerHTML = html.slice(html.indexOf("<body>") + 6, html.indexOf("</body>"));
       // The server does not know the viewer: no host controls, no YOU badge.
@@ -489,15 +490,15 @@ describe("server render", () => {
       // As the page runtime does: one store from the page's JSON, each marker hydrated in place.
       const page = readPage(document);
       const store = createStore(page.data);
-      const islands: Record<string, ComponentType> = { ConnectionBar, GameHeader, ScoreBoard, GamePanel, ChatBox };
+      const islands: Record<string, ComponentType<any>> = { ConnectionBar, GameHeader, SoundToggle, ScoreBoard, GamePanel, ChatBox };
       const recoverable: unknown[] = [];
       await act(async () => {
         for (const el of document.querySelectorAll<HTMLElement>("[data-island]")) {
           const island = islands[el.dataset.island ?? ""]!;
-          roots.push(dom.hydrateRoot(el, createElement(StoreContext.Provider, { value: store }, createElement(island)), { onRecoverableError: (e) => void recoverable.push(e) }));
+          roots.push(dom.hydrateRoot(el, createElement(StoreContext.Provider, { value: store }, createElement(island, page.islands[Number(el.dataset.i)] as object)), { onRecoverableError: (e) => void recoverable.push(e) }));
         }
       });
-      expect(roots.length).toBe(5);
+      expect(roots.length).toBe(6);
       expect(recoverable).toEqual([]);
       expect(errors.filter((e) => /hydrat|did not match/i.test(e))).toEqual([]);
       expect(text(document.body)).toContain(phase === "summary" ? "Game Complete!" : "ABCD");

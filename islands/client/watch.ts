@@ -1,0 +1,3 @@
+// placeholder until the spectator transport lands
+import type { Store } from "./store";
+export function startWatching(_store: Store) { return null; }

@@ -1,0 +1,62 @@
+// The party screen (/tv/{code}): the stage on the left, the way in on the right (QR code, address,
+// code), for a TV or laptop the whole room can see. No seat, no token: only what the room may see.
+import ConnectionBar from "../../islands/ConnectionBar";
+import SoundToggle from "../../islands/SoundToggle";
+import TvStage from "../../islands/TvStage";
+import { useStore } from "../../islands/client/store";
+import { Brand } from "./Brand";
+import { Island } from "./island";
+import { JoinQr, joinUrl } from "./JoinQr";
+
+export function Tv({ origin }: { origin: string }) {
+  const { code } = useStore();
+  const url = joinUrl(origin, code ?? "");
+  return (
+    <main className="tv">
+      <Island name="ConnectionBar" component={ConnectionBar} props={{}} />
+      <header className="row spread">
+        <Brand />
+        <Island name="SoundToggle" component={SoundToggle} props={{ screen: "tv" }} />
+      </header>
+      <div className="tv-body">
+        <Island name="TvStage" component={TvStage} props={{}} className="tv-stage" />
+        <aside className="tv-join card stack center" aria-label="How to join">
+          <JoinQr url={url} className="tv-qr" />
+          <p className="muted">Scan to join, or go to</p>
+          <p className="link-text">{origin}</p>
+          <p className="muted">and enter the code</p>
+          <p className="code">{code}</p>
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+/** Watching is rate-limited like joining. */
+export function TvRefused() {
+  return (
+    <main className="tv">
+      <Brand />
+      <section className="card stack center">
+        <h2 className="big">Too many requests, slow down</h2>
+        <p className="muted">Wait a minute, then reload this page.</p>
+      </section>
+    </main>
+  );
+}
+
+/** A code that names no lobby: said plainly, with the way home. */
+export function TvNotFound({ code }: { code: string }) {
+  return (
+    <main className="tv">
+      <Brand />
+      <section className="card stack center">
+        <h2 className="big">No lobby {code}</h2>
+        <p className="muted">That code names no open lobby. It may have ended, or the code may be mistyped.</p>
+        <a className="button ghost" href="/">
+          Go to the home page
+        </a>
+      </section>
+    </main>
+  );
+}
