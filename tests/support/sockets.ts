@@ -81,7 +81,7 @@ export class Client {
         },
         frame: (event, payload) => {
           this.log.push({ event, payload, seq: this.log.length });
-          this.received(event);
+          this.received(event, payload);
           this.wake();
         },
         closed: (code) => {
@@ -95,7 +95,7 @@ export class Client {
 
   /** Hooks for subclasses. */
   protected opened(): void {}
-  protected received(_event: string): void {}
+  protected received(_event: string, _payload: unknown): void {}
 
   protected ended(reason: string): void {
     this.link = null;
