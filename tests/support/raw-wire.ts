@@ -11,7 +11,8 @@ const hostPort = (url: string) => {
 /**
  * A WebSocket upgrade over plain TCP: resolves with the HTTP status of the answer (101 when
  * upgraded) and, when upgraded, sends `frame` as one text frame and resolves `closeCode` with the
- * code of the server's close frame (null if the socket ended without one).
+ * code of the server's close frame (null if the socket ended without one). It never answers a ping:
+ * a half-open connection, as the server sees one.
  */
 export async function rawUpgrade(url: string, headers: Record<string, string> = {}, frame?: Uint8Array): Promise<{ status: number; closeCode: Promise<number | null> }> {
   let buffered = Buffer.alloc(0);
@@ -53,9 +54,10 @@ export async function rawUpgrade(url: string, headers: Record<string, string> = 
 
 /** A client's text frame (masked, as the protocol requires) of any bytes, valid UTF-8 or not. */
 function maskedTextFrame(payload: Uint8Array): Uint8Array {
-  if (payload.length > 125) throw new Error("raw frames here stay short");
+  if (payload.length > 0xffff) throw new Error("raw frames here stay under 64 KiB");
   const mask = [1, 2, 3, 4];
-  return new Uint8Array([0x81, 0x80 | payload.length, ...mask, ...payload.map((b, i) => b ^ mask[i % 4]!)]);
+  const length = payload.length < 126 ? [0x80 | payload.length] : [0x80 | 126, payload.length >> 8, payload.length & 0xff];
+  return new Uint8Array([0x81, ...length, ...mask, ...payload.map((b, i) => b ^ mask[i % 4]!)]);
 }
 
 /** A fallback session by hand: the event stream read raw, frames POSTed as any bytes. */
