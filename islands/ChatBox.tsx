@@ -26,7 +26,7 @@ export default function ChatBox() {
     const message = text.trim();
     if (!message || !connection.value) return;
     store.chatError.value = null;
-    connection.value.emit("chat-message", { lobbyCode: store.code, message, playerId: me?.id, playerName: me?.name, team: me?.team, chatType: mode });
+    connection.value.emit("chat-message", { lobbyCode: store.code ?? undefined, message, playerId: me?.id, playerName: me?.name, team: me?.team, chatType: mode });
     setText("");
   }
 

@@ -1,5 +1,5 @@
 // Soak test: the real server as a child process on 127.0.0.1, and from this process many lobbies of
-// eight real socket.io clients playing whole games, with reconnect churn and players who drop for
+// eight real clients (the page's own links, on WebSocket or the fallback) playing whole games, with reconnect churn and players who drop for
 // good. Counts games, rounds, events and errors, and watches the server's resident memory from
 // /proc: before the load, at its peak, and after every lobby has ended and the server has settled.
 //
@@ -31,8 +31,8 @@ export interface SoakOptions {
   timeout: number;
   /** longest a team thinks before it locks, ms */
   thinkMs: number;
-  /** share of clients on long-polling instead of WebSocket */
-  pollingShare: number;
+  /** share of clients on the SSE + POST fallback instead of a WebSocket */
+  fallbackShare: number;
   reconnectDelayMs: number;
   seed: number;
   /** memory allowed above baseline at the end regardless of the peak, MB */
@@ -56,7 +56,7 @@ const BOUNDS: Record<Exclude<keyof SoakOptions, "quiet">, [number, number, numbe
   settle: [35, 0, 120],
   timeout: [20, 1, 120],
   thinkMs: [300, 0, 5000],
-  pollingShare: [0.125, 0, 1],
+  fallbackShare: [0.125, 0, 1],
   reconnectDelayMs: [250, 10, 5000],
   seed: [0, 0, 2 ** 31 - 1],
   // Near baseline (README.md, "Soak"): warm-up costs about 20-35 MB that never come back (code pages
@@ -202,7 +202,7 @@ export async function runSoak(given: Partial<SoakOptions> = {}): Promise<SoakRep
           churn: opts.churn,
           dropRate: opts.dropRate,
           thinkMs: opts.thinkMs,
-          pollingShare: opts.pollingShare,
+          fallbackShare: opts.fallbackShare,
           reconnectDelayMs: opts.reconnectDelayMs,
           timeoutMs: opts.timeout * 1000,
           bank,

@@ -14,10 +14,11 @@ import type { Clock } from "./lobbies/clock";
 import type { AnswerJudge, QuestionSource } from "./lobbies/seams";
 import { LobbyService } from "./lobbies/service";
 import { LobbyStore } from "./lobbies/store";
-import { createRealtime, SOCKET_PATH } from "./realtime/socket-server";
+import { createRealtime } from "./realtime/realtime";
 import { loadManifest } from "./pages/build";
 import { pageRoutes } from "./pages/routes";
 import { tokenSecret } from "./secret";
+import { STREAM_PATH, WS_PATH } from "./shared/wire";
 
 /** How long close() waits for requests under way before cutting them off. */
 const DRAIN_MS = 1000;
@@ -27,6 +28,8 @@ export interface AppOverrides {
   questions?: QuestionSource;
   judge?: AnswerJudge;
   log?: (line: string) => void;
+  /** the realtime heartbeat, shortened by tests that watch a silent connection go */
+  heartbeatMs?: number;
 }
 
 export interface RunningApp {
@@ -75,19 +78,19 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
       }),
     );
 
-  const realtime = createRealtime({ service, tokens, allowedOrigins: config.ALLOWED_ORIGINS, log });
-  const { websocket } = realtime.engine.handler();
+  const realtime = createRealtime({ service, tokens, allowedOrigins: config.ALLOWED_ORIGINS, log, heartbeatMs: overrides.heartbeatMs });
 
   const server = Bun.serve({
     port: config.PORT,
     hostname: config.HOST,
     // Past this Bun answers a bare 413 itself; below it, readBody answers 413 in the API's shape.
     maxRequestBodySize: 1024 * 1024,
-    // The engine's handlers, so Bun's maxPayloadLength bounds every frame.
-    websocket,
+    websocket: realtime.websocket,
     idleTimeout: 30,
     fetch(request, srv) {
-      if (new URL(request.url).pathname === SOCKET_PATH) return realtime.engine.handleRequest(request, srv as never);
+      const path = new URL(request.url).pathname;
+      if (path === WS_PATH) return realtime.upgrade(request, srv);
+      if (path === STREAM_PATH || path.startsWith(`${STREAM_PATH}/`)) return realtime.stream(request, srv);
       clientIps.set(request, srv.requestIP(request)?.address ?? "unknown");
       return app.handle(request);
     },
@@ -101,8 +104,8 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
     service,
     tokens,
     async close() {
-      // Sockets first: new handshakes are refused, every socket is told, and its transport closed
-      // once it has the news (the listener stays open meanwhile, for polling clients to collect it).
+      // Realtime connections first: new ones are refused, and every one is told, then closed, so pages
+      // reconnect by themselves once the server is back.
       await realtime.close();
       // The listener and idle keep-alive connections close; a request being handled may be
       // committing a command, so it gets a moment to answer.

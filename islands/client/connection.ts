@@ -1,17 +1,22 @@
 // The page's one realtime connection, as the islands see it: events in, events out, and a state
-// the page shows. It never gives up while the page is open (retry.ts), sends join-lobby on every
-// connect so the server answers with a fresh snapshot, and stops only when told to: another tab
-// took the seat ("replaced"), or the session ended ("closed").
+// the page shows. It runs over a WebSocket, or over the fallback (server-sent events and POSTs) when
+// a WebSocket cannot open (link.ts). It never gives up while the page is open (retry.ts), sends
+// join-lobby on every connect so the server answers with a fresh snapshot, takes a connection that
+// has heard nothing (not even the server's heartbeat) for the silence limit as lost, and stops only
+// when told to: another tab took the seat ("replaced"), or the session ended ("closed").
 import { signal, type ReadonlySignal } from "@preact/signals-react";
-import { io } from "socket.io-client";
+import type { ClientEvent, ClientPayload, ServerEvent, ServerEvents } from "../../src/shared/events";
+import { encodeFrame, HEARTBEAT_MS, silenceLimit } from "../../src/shared/wire";
+import { openLink, type Link, type LinkKind } from "./link";
 import { CONNECT_TIMEOUT_MS, onWakeUp, retryDelay } from "./retry";
 
 /** connecting: never connected yet; online: joined; offline: lost, retrying; replaced: another tab has the seat; closed: done. */
 export type LinkState = "connecting" | "online" | "offline" | "replaced" | "closed";
 
 export interface Connection {
-  on(event: string, handler: (payload: any) => void): void;
-  emit(event: string, payload?: unknown): void;
+  on<E extends ServerEvent>(event: E, handler: (payload: ServerEvents[E]) => void): void;
+  /** Sent at once when connected; otherwise sent right after the next join-lobby. */
+  emit<E extends ClientEvent>(event: E, payload?: ClientPayload<E>): void;
   readonly state: ReadonlySignal<LinkState>;
   /** Try now instead of waiting for the next scheduled attempt. */
   retryNow(): void;
@@ -21,12 +26,24 @@ export interface Connection {
   close(): void;
 }
 
+/** Frames kept while offline, at most: a burst well inside the server's flood guard. */
+const OUTBOX_MAX = 20;
+const SILENCE_MS = silenceLimit(HEARTBEAT_MS);
+
 export function connect(token: string, win: Window = window): Connection {
   const state = signal<LinkState>("connecting");
-  // socket.io's own reconnection stops after its attempts; this schedule replaces it.
-  const socket = io({ path: "/socket.io/", transports: ["websocket", "polling"], timeout: CONNECT_TIMEOUT_MS, reconnection: false });
+  const handlers = new Map<string, ((payload: never) => void)[]>();
+  const outbox: string[] = [];
+  const hasWebSocket = "WebSocket" in win;
+  /** what the next attempt opens: the fallback right after a WebSocket could not open, and for as long as it works */
+  let kind: LinkKind = hasWebSocket ? "websocket" : "stream";
+  let link: Link | null = null;
+  let live = false;
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let opening: ReturnType<typeof setTimeout> | undefined;
+  /** fires when the link has heard nothing, not even the server's heartbeat, for the silence limit */
+  let silence: ReturnType<typeof setTimeout> | undefined;
   /** set while the page is hidden in the back/forward cache, or for good once replaced or closed */
   let paused = false;
 
@@ -36,34 +53,68 @@ export function connect(token: string, win: Window = window): Connection {
     if (stopped()) return;
     timer = setTimeout(open, retryDelay(++attempt));
   };
-  function open() {
-    clearTimeout(timer);
-    if (stopped() || socket.connected) return;
-    socket.connect();
-  }
+  /** Ends the current link from this side. */
+  const drop = () => {
+    clearTimeout(opening);
+    clearTimeout(silence);
+    link?.close();
+    link = null;
+    live = false;
+  };
   const lost = () => {
     if (stopped()) return;
     if (state.value === "online") state.value = "offline";
     schedule();
   };
+  /** A connection that has heard nothing for the silence limit is dead, whatever the socket says. */
+  const heard = () => {
+    clearTimeout(silence);
+    silence = setTimeout(() => (drop(), lost()), SILENCE_MS);
+  };
 
-  socket.on("connect", () => {
-    attempt = 0;
-    state.value = "online";
-    socket.emit("join-lobby", { token });
-  });
-  socket.on("connect_error", () => {
+  function open() {
+    clearTimeout(timer);
+    if (stopped() || link) return;
+    const current: Link = openLink(kind, win.location.origin, {
+      open() {
+        clearTimeout(opening);
+        live = true;
+        attempt = 0;
+        heard();
+        state.value = "online";
+        current.send(encodeFrame("join-lobby", { token }));
+        for (const frame of outbox.splice(0)) current.send(frame);
+      },
+      frame(event, payload) {
+        heard();
+        if (event === "session-replaced") {
+          state.value = "replaced";
+          clearTimeout(timer);
+        }
+        for (const handler of handlers.get(event) ?? []) handler(payload as never);
+      },
+      closed: () => ended(current),
+    });
+    link = current;
+    opening = setTimeout(() => ended(current), CONNECT_TIMEOUT_MS);
+  }
+
+  function ended(which: Link) {
+    if (link !== which) return;
+    const wasLive = live;
+    drop();
+    if (wasLive) return lost();
+    // Could not open: a WebSocket is followed by the fallback at once; a fallback that fails too
+    // gives the WebSocket its chance again at the next attempt.
+    const fallback = kind === "websocket";
+    kind = fallback || !hasWebSocket ? "stream" : "websocket";
+    if (fallback && !stopped()) return open();
     if (state.value !== "connecting") state.value = "offline";
     schedule();
-  });
-  socket.on("disconnect", lost);
-  socket.on("session-replaced", () => {
-    state.value = "replaced";
-    clearTimeout(timer);
-  });
+  }
 
   const retryNow = () => {
-    if (stopped() || socket.connected) return;
+    if (stopped() || link) return;
     attempt = 0;
     open();
   };
@@ -75,21 +126,27 @@ export function connect(token: string, win: Window = window): Connection {
   // The device knows before any timeout that the network is gone: say so at once.
   win.addEventListener("offline", () => {
     if (state.value === "online") state.value = "offline";
-    if (socket.connected) socket.disconnect();
+    drop();
     schedule();
   });
   // Closing the page leaves the lobby's rooms; the seat stays for a refresh or a return.
   win.addEventListener("pagehide", () => {
     paused = true;
     clearTimeout(timer);
-    if (!socket.connected) return;
-    socket.emit("leave-lobby", { token });
-    socket.disconnect();
+    if (live) link?.send(encodeFrame("leave-lobby", { token }));
+    drop();
   });
 
+  open();
   return {
-    on: (event, handler) => void socket.on(event, handler),
-    emit: (event, payload) => void socket.emit(event, payload),
+    on(event, handler) {
+      handlers.set(event, [...(handlers.get(event) ?? []), handler as (payload: never) => void]);
+    },
+    emit(event, payload) {
+      const frame = encodeFrame(event, payload);
+      if (live) link?.send(frame);
+      else if (!stopped() && outbox.length < OUTBOX_MAX) outbox.push(frame);
+    },
     state,
     retryNow,
     takeOver() {
@@ -100,7 +157,7 @@ export function connect(token: string, win: Window = window): Connection {
     close() {
       state.value = "closed";
       clearTimeout(timer);
-      socket.disconnect();
+      drop();
     },
   };
 }

@@ -1,8 +1,8 @@
 // The lobby and game pages' session: token checks and redirects (SPEC 4, 5, 8), the authenticated
 // lobby fetch, and realtime events turned into store updates. Pages follow the game: the lobby page
 // goes to the game while one runs, the game page to the lobby when none does (DESIGN 3).
-import type { ChatMessage, RoundResult } from "../../src/game/types";
 import type { LobbyView } from "../../src/game/views";
+import type { RoundResults, ServerEvent } from "../../src/shared/events";
 import { api } from "./api";
 import { connect as openConnection, type Connection } from "./connection";
 import { setFlash } from "./flash";
@@ -17,7 +17,7 @@ export const RETURN_DELAY_MS = 1_000;
 /** how long a notice (a new host, say) stays on screen */
 export const NOTICE_MS = 6_000;
 
-const LOBBY_EVENTS = ["player-joined", "player-left", "player-team-changed", "player-kicked", "lobby-updated", "settings-updated", "game-started", "player-disconnected", "host-changed"];
+const LOBBY_EVENTS = ["player-joined", "player-left", "player-team-changed", "player-kicked", "lobby-updated", "settings-updated", "game-started", "player-disconnected", "host-changed"] as const satisfies ServerEvent[];
 
 /** Starts the page's session; resolves to the connection, or null when the page redirected. */
 export async function startSession(store: Store, connect: (token: string) => Connection = openConnection): Promise<Connection | null> {
@@ -96,9 +96,9 @@ function leaveHome(store: Store, connection: Connection, why: string): void {
 export function wireEvents(store: Store, connection: Connection): void {
   const code = store.code;
   for (const event of LOBBY_EVENTS) {
-    connection.on(event, (payload: { lobby?: LobbyView; updateType?: string; chat?: ChatMessage[]; lock?: { answer: string; isSteal: boolean; playerId?: string } | null }) => {
+    connection.on(event, (payload) => {
       if (payload?.lobby) store.lobby.value = payload.lobby;
-      if (payload?.updateType === "snapshot") {
+      if ("updateType" in payload && payload.updateType === "snapshot") {
         store.chat.value = payload.chat ?? [];
         store.myLock.value = payload.lock ?? null;
         resync(store);
@@ -106,24 +106,24 @@ export function wireEvents(store: Store, connection: Connection): void {
       else if (store.page === "lobby" && payload?.lobby?.gameState) leave(store, `/game/${code}`, true);
     });
   }
-  connection.on("host-changed", (p: { hostId: string; lobby: LobbyView }) => {
+  connection.on("host-changed", (p) => {
     const host = [...p.lobby.blueTeam, ...p.lobby.redTeam].find((player) => player.id === p.hostId);
     notify(store, p.hostId === store.meId.value ? "You are now the host" : `${host?.name ?? "Someone"} is now the host`);
   });
-  connection.on("lobby-ended", (p: { reason?: string }) => leaveHome(store, connection, p?.reason ?? "The lobby has ended"));
+  connection.on("lobby-ended", (p) => leaveHome(store, connection, p?.reason ?? "The lobby has ended"));
   connection.on("you-were-kicked", () => leaveHome(store, connection, "The host removed you from the lobby"));
-  connection.on("socket-error", (p: { event?: string; message?: string }) => {
+  connection.on("socket-error", (p) => {
     // join-lobby is refused only when the seat or the lobby is gone for good.
     if (p?.event === "join-lobby") leaveHome(store, connection, p.message ?? "Failed to join lobby");
     else if (p?.event === "chat-message") store.chatError.value = p.message ?? "Message not sent";
   });
-  connection.on("chat-message", (msg: ChatMessage) => {
+  connection.on("chat-message", (msg) => {
     const me = store.me.value;
     // The server never sends another team's team chat; the client hides it all the same.
     if (msg.chatType === "team" && me && msg.team !== me.team) return;
     store.chat.value = [...store.chat.value, msg].slice(-100);
   });
-  connection.on("round-started", (p: { game: { currentRoundNumber: number; totalRounds: number; currentRound: NonNullable<LobbyView["gameState"]>["currentRound"]; scores: { blue: number; red: number } }; endsAt: number }) => {
+  connection.on("round-started", (p) => {
     patchGame(store, { phase: "question", currentRoundNumber: p.game.currentRoundNumber, totalRounds: p.game.totalRounds, currentRound: p.game.currentRound, scores: p.game.scores, locked: { blue: false, red: false } });
     store.myLock.value = null;
     store.endsAt.value = p.endsAt;
@@ -134,22 +134,22 @@ export function wireEvents(store: Store, connection: Connection): void {
     store.endsAt.value = Date.now();
     store.now.value = Date.now();
   });
-  connection.on("team-answer-submitted", (p: { team: string; answer?: string; isSteal?: boolean; playerId?: string }) => {
+  connection.on("team-answer-submitted", (p) => {
     if (p.answer === undefined || p.team !== store.me.value?.team) return;
     store.myLock.value = { answer: p.answer, isSteal: Boolean(p.isSteal), playerId: p.playerId };
     if (store.phase.value === "question") store.phase.value = "answered";
   });
-  const onResults = (p: { round: RoundResult; scores: { blue: number; red: number }; gameComplete: boolean; game: { rounds: RoundResult[] } }) => {
+  const onResults = (p: RoundResults) => {
     patchGame(store, { phase: p.gameComplete ? "complete" : "results", scores: p.scores, rounds: p.game.rounds });
     store.lastResult.value = p.round;
   };
-  connection.on("round-results", (p: Parameters<typeof onResults>[0]) => {
+  connection.on("round-results", (p) => {
     if (!p?.round) return;
     onResults(p);
     store.phase.value = "results";
     if (p.gameComplete) setTimeout(() => (store.phase.value = "summary"), SUMMARY_DELAY_MS);
   });
-  connection.on("round-overruled", (p: Parameters<typeof onResults>[0]) => {
+  connection.on("round-overruled", (p) => {
     if (!p?.round) return;
     const shown = store.lastResult.value;
     onResults(p);

@@ -1,13 +1,17 @@
-// One soak player: a real socket.io-client connection that, like the real page, sends join-lobby on
-// every connect, and can be made to drop and come back (a network blip or a page refresh) or to go
-// away for good. Events are kept per step (the orchestrator clears them) so memory stays flat.
-import { io, type Socket } from "socket.io-client";
+// One soak player: a connection over the page's own links (islands/client/link.ts), on a WebSocket
+// or on the fallback, that like the real page sends join-lobby on every connect and comes back by
+// itself after a lost connection, and can be made to drop and come back (a network blip or a page
+// refresh) or to go away for good. Events are kept per step (the orchestrator clears them) so memory
+// stays flat.
+import "../lib/event-source";
+import { openLink, type Link, type LinkKind } from "../../islands/client/link";
+import { CLOSE, encodeFrame } from "../../src/shared/wire";
 import type { Stats } from "./stats";
 import { Waiters } from "../lib/waiting";
 import { MISSING, sleep, within } from "./stats";
 
 export type Team = "blue" | "red";
-export type Transport = "websocket" | "polling";
+export type Transport = LinkKind;
 export type Churn = "blip" | "refresh";
 
 export interface Seat {
@@ -29,8 +33,13 @@ interface Received {
   payload: any;
 }
 
+/** Attempts in a row after which a lost client gives up (the spec's 5; the page itself never gives up). */
+const RECONNECT_ATTEMPTS = 5;
+
 export class SoakClient {
-  socket: Socket;
+  private link: Link | null = null;
+  /** open now */
+  connected = false;
   /** connects so far; a snapshot for the current one means the client is back in sync */
   epoch = 0;
   private syncedEpoch = -1;
@@ -40,6 +49,8 @@ export class SoakClient {
   expectingDisconnect = false;
   dropped = false;
   private closed = false;
+  private failures = 0;
+  private retry: ReturnType<typeof setTimeout> | undefined;
   private readonly waiters = new Waiters();
 
   constructor(
@@ -48,41 +59,47 @@ export class SoakClient {
     private readonly opts: ClientOptions,
     private readonly stats: Stats,
   ) {
-    this.socket = this.open();
+    this.open();
   }
 
-  private open(): Socket {
-    const socket = io(this.opts.url, {
-      path: "/socket.io/",
-      transports: this.opts.transport === "polling" ? ["polling"] : ["websocket", "polling"],
-      forceNew: true,
-      timeout: 10_000,
-      reconnection: true,
-      reconnectionAttempts: 5,
-      reconnectionDelay: this.opts.reconnectDelayMs,
-      reconnectionDelayMax: this.opts.reconnectDelayMs * 4,
+  private open(): void {
+    const link: Link = openLink(this.opts.transport, this.opts.url, {
+      // The page's rule (islands/client/connection.ts): join the lobby with the token on every connect.
+      open: () => {
+        this.connected = true;
+        this.failures = 0;
+        this.epoch++;
+        link.send(encodeFrame("join-lobby", { token: this.seat.token }));
+        this.wake();
+      },
+      frame: (event, payload: any) => {
+        this.stats.events++;
+        if (event === "socket-error") this.stats.error(`socket-error on ${this.label}: ${JSON.stringify(payload)}`);
+        if (event === "lobby-updated" && payload?.updateType === "snapshot") {
+          this.snapshot = payload;
+          this.syncedEpoch = this.epoch;
+        }
+        this.inbox.push({ event, payload });
+        this.wake();
+      },
+      closed: (code) => {
+        if (this.link === link) this.lost(code);
+      },
     });
-    // The page's rule (islands/client/socket.ts): join the lobby with the token on every connect.
-    socket.on("connect", () => {
-      this.epoch++;
-      socket.emit("join-lobby", { token: this.seat.token });
-    });
-    socket.onAny((event: string, payload: unknown) => {
-      this.stats.events++;
-      if (event === "socket-error") this.stats.error(`socket-error on ${this.label}: ${JSON.stringify(payload)}`);
-      if (event === "lobby-updated" && (payload as any)?.updateType === "snapshot") {
-        this.snapshot = payload;
-        this.syncedEpoch = this.epoch;
-      }
-      this.inbox.push({ event, payload });
-      this.wake();
-    });
-    socket.on("disconnect", (reason) => {
-      if (!this.expectingDisconnect && !this.closed) this.stats.error(`unexpected disconnect of ${this.label}: ${reason}`);
-      this.wake();
-    });
-    socket.io.on("reconnect_failed", () => this.stats.error(`${this.label} gave up reconnecting`));
-    return socket;
+    this.link = link;
+  }
+
+  /** The connection went, or could not open: an error unless planned; back after a delay unless the server is done with it. */
+  private lost(code: number | undefined): void {
+    const wasOpen = this.connected;
+    this.link = null;
+    this.connected = false;
+    this.wake();
+    if (this.closed) return;
+    if (wasOpen && !this.expectingDisconnect) this.stats.error(`unexpected disconnect of ${this.label}: close ${code ?? "without a code"}`);
+    if (code === CLOSE.done) return;
+    if (!wasOpen && ++this.failures >= RECONNECT_ATTEMPTS) return this.stats.error(`${this.label} gave up reconnecting`);
+    this.retry = setTimeout(() => this.open(), this.opts.reconnectDelayMs);
   }
 
   private wake(): void {
@@ -108,7 +125,7 @@ export class SoakClient {
   }
 
   get synced(): boolean {
-    return this.syncedEpoch === this.epoch && this.socket.connected;
+    return this.syncedEpoch === this.epoch && this.connected;
   }
 
   /** Waits for the snapshot of the current connection. */
@@ -117,27 +134,28 @@ export class SoakClient {
   }
 
   emit(event: string, payload: unknown): void {
-    this.socket.emit(event, payload);
+    this.link?.send(encodeFrame(event, payload));
+  }
+
+  /** Ends the current link from this side, with nothing more heard from it. */
+  private cut(): void {
+    clearTimeout(this.retry);
+    this.link?.close();
+    this.link = null;
+    this.connected = false;
   }
 
   /**
-   * Drops and comes back, resolving with the snapshot that resyncs it. A blip kills the transport
-   * and lets the client reconnect by itself; a refresh is a new page: leave-lobby, a new socket.
+   * Drops and comes back, resolving with the snapshot that resyncs it. A blip loses the connection
+   * and comes back by itself, as the page does; a refresh is a new page: leave-lobby, a new connection.
    */
   async churn(kind: Churn): Promise<any> {
     this.expectingDisconnect = true;
     const before = this.epoch;
-    if (kind === "blip") {
-      this.socket.io.engine.close();
-    } else {
-      const old = this.socket;
-      old.emit("leave-lobby", { token: this.seat.token });
-      old.disconnect();
-      old.offAny();
-      old.off();
-      await sleep(this.opts.reconnectDelayMs);
-      this.socket = this.open();
-    }
+    if (kind === "refresh") this.emit("leave-lobby", { token: this.seat.token });
+    this.cut();
+    if (kind === "refresh") await sleep(this.opts.reconnectDelayMs);
+    this.retry = setTimeout(() => this.open(), kind === "blip" ? this.opts.reconnectDelayMs : 0);
     const snapshot = await this.until(() => (this.epoch > before && this.synced ? this.snapshot : undefined), "resync snapshot");
     this.expectingDisconnect = false;
     return snapshot;
@@ -147,7 +165,7 @@ export class SoakClient {
   drop(sayLeave: boolean): void {
     this.dropped = true;
     this.expectingDisconnect = true;
-    if (sayLeave) this.socket.emit("leave-lobby", { token: this.seat.token });
+    if (sayLeave) this.emit("leave-lobby", { token: this.seat.token });
     this.close();
   }
 
@@ -158,23 +176,20 @@ export class SoakClient {
   async dropWhileJoining(): Promise<void> {
     this.dropped = true;
     this.expectingDisconnect = true;
-    const old = this.socket;
-    old.disconnect();
-    old.offAny();
-    old.off();
-    const socket = io(this.opts.url, { path: "/socket.io/", transports: ["websocket"], forceNew: true, reconnection: false, timeout: 10_000 });
-    this.socket = socket;
-    this.closed = true;
+    this.close();
     await within(
       new Promise<void>((resolve) => {
-        socket.once("connect", () => {
-          socket.emit("join-lobby", { token: this.seat.token });
-          socket.disconnect();
-          resolve();
-        });
-        socket.once("connect_error", (err) => {
-          this.stats.error(`${this.label} could not reconnect to die while joining: ${err.message}`);
-          resolve();
+        const link = openLink(this.opts.transport, this.opts.url, {
+          open: () => {
+            link.send(encodeFrame("join-lobby", { token: this.seat.token }));
+            link.close();
+            resolve();
+          },
+          frame: () => {},
+          closed: () => {
+            this.stats.error(`${this.label} could not reconnect to die while joining`);
+            resolve();
+          },
         });
       }),
       `connect of ${this.label}`,
@@ -184,6 +199,6 @@ export class SoakClient {
 
   close(): void {
     this.closed = true;
-    this.socket.disconnect();
+    this.cut();
   }
 }

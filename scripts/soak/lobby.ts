@@ -22,7 +22,8 @@ export interface LobbyConfig {
   /** chance that one client of the lobby drops for good in its first game */
   dropRate: number;
   thinkMs: number;
-  pollingShare: number;
+  /** share of clients on the SSE + POST fallback instead of a WebSocket */
+  fallbackShare: number;
   reconnectDelayMs: number;
   timeoutMs: number;
   /** question text -> correct answer, so some locks are right */
@@ -51,7 +52,7 @@ export async function playLobby(cfg: LobbyConfig): Promise<void> {
   const live = () => clients.filter((c) => !c.dropped);
   const clientOpts = (): ClientOptions => ({
     url: cfg.url,
-    transport: random() < cfg.pollingShare ? "polling" : "websocket",
+    transport: random() < cfg.fallbackShare ? "stream" : "websocket",
     reconnectDelayMs: cfg.reconnectDelayMs,
     timeoutMs: cfg.timeoutMs,
   });
@@ -297,7 +298,7 @@ export async function playLobby(cfg: LobbyConfig): Promise<void> {
     }
     await rest.call("POST", "/api/lobby/end", host!.token);
     await Promise.all(present.map((c) => c.waitFor("lobby-ended", (p) => p?.lobbyCode === code)));
-    await Promise.all(present.map((c) => c.until(() => (c.socket.disconnected ? true : undefined), "the server closing the socket")));
+    await Promise.all(present.map((c) => c.until(() => (c.connected ? undefined : true), "the server closing the connection")));
     await rest.call("GET", `/api/lobby/${code}`, undefined, undefined, 404);
     stats.lobbiesEnded++;
   } catch (err) {

@@ -13,13 +13,18 @@ export class ApiError extends Error {
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
-/** Reads and validates a JSON body; anything else is a 400 (or 413 when oversized). */
-export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new ApiError(413, "Request body too large");
+/** The body's bytes, or null when it is over `max` bytes (declared or actual). */
+export async function readCapped(request: Request, max: number): Promise<Uint8Array | null> {
+  if (Number(request.headers.get("content-length") ?? 0) > max) return null;
   // Bytes, not characters: a chunked body has no Content-Length, and "é" is one character in two bytes.
   const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.byteLength > MAX_BODY_BYTES) throw new ApiError(413, "Request body too large");
+  return bytes.byteLength > max ? null : bytes;
+}
+
+/** Reads and validates a JSON body; anything else is a 400 (or 413 when oversized). */
+export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const bytes = await readCapped(request, MAX_BODY_BYTES);
+  if (!bytes) throw new ApiError(413, "Request body too large");
   let json: unknown;
   try {
     const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);

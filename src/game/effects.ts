@@ -1,11 +1,16 @@
 // What the rules ask the world to do. Plain data, carried out by the lobby service.
-import type { Question, Team } from "./types";
+import type { LobbyEvent, LobbyEventExtras, LobbyEventName, ServerEvent, ServerEvents } from "../shared/events";
+import type { LobbyState, Question, Team } from "./types";
+import { lobbyView } from "./views";
 import type { Command } from "./commands";
 
 export type Audience = { kind: "room" } | { kind: "team"; team: Team } | { kind: "player"; playerId: string };
 
+/** One event to an audience, its payload as the event contract (src/shared/events.ts) says. */
+export type Emit = { [E in ServerEvent]: { type: "emit"; to: Audience; event: E; payload: ServerEvents[E] } }[ServerEvent];
+
 export type Effect =
-  | { type: "emit"; to: Audience; event: string; payload: unknown }
+  | Emit
   | { type: "schedule"; key: string; at: number; command: Command }
   | { type: "cancel"; key: string }
   | { type: "judge"; roundNumber: number; question: Question; answers: Partial<Record<Team, string>> }
@@ -17,6 +22,15 @@ export type Effect =
 export const ROUND_TIMER = "round-end";
 export const HOST_TIMER = "host-grace";
 
-export const toRoom = (event: string, payload: unknown): Effect => ({ type: "emit", to: { kind: "room" }, event, payload });
-export const toTeam = (team: Team, event: string, payload: unknown): Effect => ({ type: "emit", to: { kind: "team", team }, event, payload });
-export const toPlayer = (playerId: string, event: string, payload: unknown): Effect => ({ type: "emit", to: { kind: "player", playerId }, event, payload });
+const emit = <E extends ServerEvent>(to: Audience, event: E, payload: ServerEvents[E]) => ({ type: "emit", to, event, payload }) as Emit;
+export const toRoom = <E extends ServerEvent>(event: E, payload: ServerEvents[E]): Effect => emit({ kind: "room" }, event, payload);
+export const toTeam = <E extends ServerEvent>(team: Team, event: E, payload: ServerEvents[E]): Effect => emit({ kind: "team", team }, event, payload);
+export const toPlayer = <E extends ServerEvent>(playerId: string, event: E, payload: ServerEvents[E]): Effect => emit({ kind: "player", playerId }, event, payload);
+
+/**
+ * A lobby event to the room: the room's view of the lobby, the event's name as updateType, and what
+ * the event adds. (TypeScript cannot see that LobbyEvent<E> is ServerEvents[E] for a generic E; the
+ * callers' `extra` is checked.)
+ */
+export const lobbyEvent = <E extends LobbyEventName>(state: LobbyState, event: E, extra: LobbyEventExtras[E]): Effect =>
+  toRoom(event, { lobby: lobbyView(state), updateType: event, ...extra } satisfies LobbyEvent<E> as unknown as ServerEvents[E]);

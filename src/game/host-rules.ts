@@ -2,10 +2,10 @@
 // period passes the role to the longest-seated connected player, and the host may hand it over.
 // Pure like every rule: the grace period arrives in the context, the wait is a scheduled command.
 import { refuse } from "./commands";
-import { HOST_TIMER, toRoom, type Effect } from "./effects";
+import { HOST_TIMER, lobbyEvent, type Effect } from "./effects";
 import { accept, type Outcome } from "./outcome";
 import type { LobbyState } from "./types";
-import { findPlayer, lobbyView } from "./views";
+import { findPlayer } from "./views";
 
 export type HostChangeReason = "disconnected" | "handed-over" | "left";
 
@@ -20,7 +20,7 @@ export function handOver(state: LobbyState, newHostId: string, reason: HostChang
   const previousHostId = state.hostId;
   const players = state.players.map((p) => (p.isHost === (p.id === newHostId) ? p : { ...p, isHost: p.id === newHostId }));
   const next: LobbyState = { ...state, players, hostId: newHostId, hostAwaySince: null };
-  const event = toRoom("host-changed", { lobby: lobbyView(next), updateType: "host-changed", hostId: newHostId, previousHostId, reason });
+  const event = lobbyEvent(next, "host-changed", { hostId: newHostId, previousHostId, reason });
   return { state: next, effects: [{ type: "cancel", key: HOST_TIMER }, event] };
 }
 

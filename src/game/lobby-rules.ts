@@ -1,6 +1,6 @@
 // Membership, teams, settings, chat and presence. Pure: (state, input, now) -> outcome.
 import { refuse } from "./commands";
-import { ROUND_TIMER, toPlayer, toRoom, toTeam, type Effect } from "./effects";
+import { lobbyEvent, ROUND_TIMER, toPlayer, toRoom, toTeam, type Effect } from "./effects";
 import { handOver, hostGone, hostPresence, successor } from "./host-rules";
 import { accept, type Outcome } from "./outcome";
 import { CHAT_HISTORY, CHAT_MAX, clip, DEFAULT_SETTINGS, MAX_TEAM_SIZE, NAME_MAX, normalizeName, normalizeSettings } from "./settings";
@@ -12,8 +12,6 @@ export function createLobby(code: string, hostId: string, hostName: string, now:
   return { code, hostId, players: [host], barred: [], settings: { ...DEFAULT_SETTINGS, tags: [...DEFAULT_SETTINGS.tags] }, game: null, asked: [], chat: [], createdAt: now };
 }
 
-const lobbyEvent = (state: LobbyState, event: string, extra: Record<string, unknown> = {}): Effect =>
-  toRoom(event, { lobby: lobbyView(state), updateType: event, ...extra });
 
 export function validName(raw: string): string | null {
   const name = normalizeName(raw);

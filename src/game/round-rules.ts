@@ -1,6 +1,6 @@
 // A game's rounds: start, locks, the round's end (deadline or both locked), judging, results, overrule.
 import { refuse, type Refusal } from "./commands";
-import { ROUND_TIMER, toRoom, toTeam, type Effect } from "./effects";
+import { lobbyEvent, ROUND_TIMER, toRoom, toTeam, type Effect } from "./effects";
 import { accept, type Outcome } from "./outcome";
 import { roundGains, winnerOf, type Play } from "./scoring";
 import { ANSWER_MAX, clip } from "./settings";
@@ -192,7 +192,7 @@ export function returnToLobby(state: LobbyState, by: string): Outcome {
   if (by !== state.hostId) return refuse(403, "Only the host can return everyone to the lobby");
   if (!state.game) return refuse(409, "No game is running");
   const next = withGame(state, null);
-  return accept(next, [{ type: "cancel", key: ROUND_TIMER }, toRoom("lobby-returned", { lobby: lobbyView(next), updateType: "lobby-returned" })]);
+  return accept(next, [{ type: "cancel", key: ROUND_TIMER }, lobbyEvent(next, "lobby-returned", {})]);
 }
 
 /** After a restart, what a saved lobby still needs: its round timer, or its interrupted judging. */

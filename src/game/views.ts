@@ -1,6 +1,6 @@
 // What each audience may see. Every payload that leaves the server about a lobby is built here,
 // so secrets (the correct answer, a team's lock, team chat) are stripped in one place.
-import type { ChatMessage, GameState, LobbyState, Player, RoundResult, Team, Winner } from "./types";
+import type { ChatMessage, GameState, LobbyState, Lock, Player, RoundResult, Team, Winner } from "./types";
 
 export type PlayerView = Player;
 
@@ -61,7 +61,7 @@ export function lobbyView(state: LobbyState): LobbyView {
 const mapNull = <T, U>(value: T | null, fn: (v: T) => U): U | null => (value === null ? null : fn(value));
 
 /** The team's view of its own lock in the current round. */
-export function teamLockView(state: LobbyState, team: Team): { answer: string; isSteal: boolean; playerId: string } | null {
+export function teamLockView(state: LobbyState, team: Team): Lock | null {
   const lock = state.game?.phase === "question" || state.game?.phase === "judging" ? state.game.currentRound?.locks[team] : undefined;
   return lock ? { answer: lock.answer, isSteal: lock.isSteal, playerId: lock.playerId } : null;
 }
@@ -69,7 +69,15 @@ export function teamLockView(state: LobbyState, team: Team): { answer: string; i
 export const chatVisibleTo = (msg: ChatMessage, team: Team) => msg.chatType === "game" || msg.team === team;
 
 /** Everything one player needs to resume exactly where they were (refresh or reconnect). */
-export function playerSnapshot(state: LobbyState, playerId: string) {
+export interface PlayerSnapshot {
+  lobby: LobbyView;
+  you: PlayerView;
+  lock: Lock | null;
+  /** the recent messages this player may see */
+  chat: ChatMessage[];
+}
+
+export function playerSnapshot(state: LobbyState, playerId: string): PlayerSnapshot | null {
   const you = findPlayer(state, playerId);
   if (!you) return null;
   return {

@@ -1,7 +1,8 @@
 // What the lobby service needs from the rest of the server, as interfaces, so each part can be
-// replaced (AI or offline questions, local or AI judge, socket.io or nothing) and faked in tests.
+// replaced (AI or offline questions, local or AI judge, the realtime transport or nothing) and faked in tests.
 import type { Audience } from "../game/effects";
 import type { Question, Team } from "../game/types";
+import type { ServerEvent, ServerEvents } from "../shared/events";
 
 export interface QuestionSource {
   /** Questions for a whole game, none of whose text is in `exclude`. */
@@ -14,7 +15,7 @@ export interface AnswerJudge {
 }
 
 export interface Broadcaster {
-  emit(code: string, to: Audience, event: string, payload: unknown): void;
+  emit<E extends ServerEvent>(code: string, to: Audience, event: E, payload: ServerEvents[E]): void;
   /** Moves a player's live connections to their team's channel, or drops them (team null). */
   seat(code: string, playerId: string, team: Team | null): void;
   /** The lobby is gone: drop every connection to it. */

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { basename, join } from "node:path";
 import type { Assets } from "./document";
+import { reactProduction } from "./react-production";
 
 export const PAGES = ["home", "lobby", "game", "tv"] as const;
 export type Manifest = Record<(typeof PAGES)[number], Assets>;
@@ -24,6 +25,7 @@ export async function buildIslands(): Promise<Manifest> {
     sourcemap: "none",
     naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
     define: { "process.env.NODE_ENV": '"production"' },
+    plugins: [reactProduction],
   });
   if (!result.success) throw new AggregateError(result.logs, "island build failed");
   // Compressed once here rather than on every request.
@@ -48,7 +50,7 @@ export async function buildIslands(): Promise<Manifest> {
 /** Newest modification time of the sources that go into the bundles. */
 function newestSource(): number {
   let newest = 0;
-  for (const dir of ["islands", "src/game", "src/pages"]) {
+  for (const dir of ["islands", "src/game", "src/pages", "src/shared"]) {
     for (const entry of readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })) {
       if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
     }

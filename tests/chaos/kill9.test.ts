@@ -45,10 +45,11 @@ describe("kill -9", () => {
     const four: Four = await seatFour(app); // Hana host + blue captain, Bo blue; Ravi red captain, Rue red
     const { code } = four;
     await startGame(app, four.blue1, 3, 15);
+    // Half of them on the fallback: both transports must find the server again.
     const hana = connect(first.url, "Hana(blue)", four.blue1);
-    const bo = connect(first.url, "Bo(blue)", four.blue2);
+    const bo = connect(first.url, "Bo(blue, stream)", four.blue2, "stream");
     const ravi = connect(first.url, "Ravi(red)", four.red1);
-    const rue = connect(first.url, "Rue(red)", four.red2);
+    const rue = connect(first.url, "Rue(red, stream)", four.red2, "stream");
     const all = [hana, bo, ravi, rue];
     const blue = [hana, bo];
     const red = [ravi, rue];
@@ -187,7 +188,7 @@ describe("kill -9", () => {
     const parties = await Promise.all(Array.from({ length: LOBBIES }, () => seatFour(app)));
     const players = parties.map((four) => {
       const seats = [four.blue1, four.red1, four.blue2, four.red2];
-      return seats.map((seat) => connect(first.url, `${four.code}:${seat.name}`, seat));
+      return seats.map((seat, i) => connect(first.url, `${four.code}:${seat.name}`, seat, i % 2 ? "stream" : "websocket"));
     });
     await Promise.all(chaos.sockets().map((s) => s.waitFor("lobby-updated", isSnapshot, 5000)));
 
@@ -205,7 +206,7 @@ describe("kill -9", () => {
     };
     for (const [l, group] of players.entries()) {
       for (const s of group) {
-        s.socket.on("chat-message", (m: any) => {
+        s.on("chat-message", (m: any) => {
           const lobbySeen = seen.get(parties[l]!.code)!;
           if (lobbySeen.has(m.message)) return;
           lobbySeen.add(m.message);

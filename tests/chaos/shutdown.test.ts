@@ -1,7 +1,7 @@
 // Graceful restart of the real server process: SIGTERM (systemd, docker stop) and SIGINT (Ctrl-C)
-// must tell every socket `server-restarting`, close their transports so socket.io-client reconnects
-// by itself (a server-side disconnect() would tell it not to), close the database and exit 0 within
-// a couple of seconds; a server started again on the same folder has the lobby back.
+// must tell every connection `server-restarting`, close it with 1012 (service restart) so pages
+// reconnect by themselves, close the database and exit 0 within a couple of seconds; a server
+// started again on the same folder has the lobby back.
 import { describe, expect, test } from "bun:test";
 import { existsSync, statSync } from "node:fs";
 import { call } from "../support/app";
@@ -25,8 +25,8 @@ describe("graceful shutdown", () => {
     const { endsAt } = await startRound(app, four.blue1);
     // One page on each transport: they lose their connection differently.
     const ws = connect(server.url, "Hana(websocket)", four.blue1, "websocket");
-    const polling = connect(server.url, "Ravi(polling)", four.red1, "polling");
-    const clients = [ws, polling];
+    const stream = connect(server.url, "Ravi(stream)", four.red1, "stream");
+    const clients = [ws, stream];
     await Promise.all(clients.map((c) => c.waitFor("lobby-updated", isSnapshot, 5000)));
     ws.emit("chat-message", { message: "said before the restart", chatType: "game" });
     await Promise.all(clients.map((c) => c.waitFor("chat-message", (m) => m.message === "said before the restart")));
@@ -40,7 +40,7 @@ describe("graceful shutdown", () => {
       expect(server.output()).toContain(`${signal}: saving and closing`);
       expect(await portOpen(port)).toBe(false);
 
-      // Told first, then dropped by the transport, which socket.io-client answers by reconnecting.
+      // Told first, then closed as a service restart, which pages answer by reconnecting.
       for (const [i, c] of clients.entries()) {
         const told = await c.waitFor("server-restarting", () => true, 2000);
         expect(told).toEqual({});
@@ -50,7 +50,7 @@ describe("graceful shutdown", () => {
         expect(c.since(marks[i]!).map((r) => r.event)).toEqual(["server-restarting"]);
         await c.untilDisconnected(n + 1, 2000);
         expect(c.disconnects).toHaveLength(n + 1);
-        expect(c.disconnects[n]).not.toBe("io server disconnect");
+        expect(c.disconnects[n]).toBe("server restarting");
       }
 
       // The database was closed cleanly: its WAL was folded back in and removed (a killed server
@@ -75,7 +75,7 @@ describe("graceful shutdown", () => {
       }
       // The reconnected sockets are live: chat flows again.
       const line = `after ${signal}`;
-      polling.emit("chat-message", { message: line, chatType: "game" });
+      stream.emit("chat-message", { message: line, chatType: "game" });
       await Promise.all(clients.map((c) => c.waitFor("chat-message", (m) => m.message === line)));
       said.push(line);
       console.log(`${signal}: exit 0 after ${exit.ms} ms; ${clients.map((c) => `${c.label} dropped with "${c.disconnects[n]}"`).join(", ")}`);

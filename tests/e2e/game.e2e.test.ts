@@ -1,134 +1,181 @@
 // A whole game in real Chromium, driven as people would: by visible text, roles and placeholders.
-// The host plays on a desktop viewport, a friend on a phone.
-import { expect, test } from "bun:test";
+// The host plays on a desktop viewport, a friend on a phone. It is played twice: over WebSockets,
+// and with window.WebSocket removed from every page, so the fallback (server-sent events + POST)
+// carries it.
+import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import type { Question } from "../../src/game/types";
-import { useE2eSuite } from "../support/e2e";
+import { startTestApp, type TestApp } from "../support/app";
+import { launchChromium, screenshotDir } from "../support/browser";
+import { STREAM_PATH } from "../../src/shared/wire";
 
 const QUESTIONS: Question[] = [
   { category: "Space", question: "Which planet is known as the Red Planet?", answer: "Mars", aliases: [] },
   { category: "Science", question: "What gas do plants take in from the air to make food?", answer: "Carbon dioxide", aliases: ["CO2"] },
 ];
 
-const { app, open, pageErrors, shots } = useE2eSuite(QUESTIONS);
+let app: TestApp;
+let browser: Browser;
+/** Uncaught errors in any page, hydration mismatches included: a game should raise none. */
+const pageErrors: string[] = [];
+const shots = screenshotDir();
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const desktop = { viewport: { width: 1280, height: 860 } };
 
+type Mode = "websocket" | "fallback";
+/** what the pages of the current run opened: WebSockets and fallback streams */
+let opened = { websockets: 0, streams: 0 };
+let mode: Mode = "websocket";
+
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(shots, `${mode === "fallback" ? "fallback-" : ""}${name}.png`), fullPage: true });
 }
 
-test("a host and a friend on a phone play a whole game", async () => {
-  const host = await open(desktop);
-  await host.goto(app.url + "/");
-  await shot(host, "01-home-desktop");
-  await host.getByRole("button", { name: "Host" }).isDisabled();
-  expect(await host.getByRole("button", { name: "Host" }).isDisabled()).toBe(true);
-  await host.locator("#host-name").fill("Hana");
-  await host.getByRole("button", { name: "Host" }).click();
-  await host.waitForURL(/\/lobby\/[A-Z0-9]{4}$/);
-  const code = host.url().split("/").pop()!;
-  await host.getByText("Blue Team (1/8)").waitFor();
+async function open(options: object): Promise<Page> {
+  const context = await browser.newContext(options);
+  // A network that blocks WebSockets, as the page sees it: no WebSocket at all.
+  if (mode === "fallback") await context.addInitScript(() => Reflect.deleteProperty(window, "WebSocket"));
+  const page = await context.newPage();
+  page.on("pageerror", (err) => pageErrors.push(`${page.url()}: ${err.message}`));
+  page.on("websocket", () => opened.websockets++);
+  page.on("request", (req) => {
+    if (req.method() === "GET" && new URL(req.url()).pathname === STREAM_PATH) opened.streams++;
+  });
+  page.setDefaultTimeout(10_000);
+  return page;
+}
 
-  const friend = await open(phone);
-  await friend.goto(`${app.url}/?join=${code.toLowerCase()}`);
-  await friend.getByText(`Enter your name to join lobby ${code}.`).waitFor();
-  expect(friend.url()).not.toContain("join=");
-  await shot(friend, "02-join-dialog-phone");
-  await friend.getByRole("dialog").getByPlaceholder("Enter your name").fill("Rio");
-  await friend.getByRole("dialog").getByRole("button", { name: "Join" }).click();
-  await friend.waitForURL(new RegExp(`/lobby/${code}$`));
-  await host.getByText("Red Team (1/8)").waitFor();
+beforeAll(async () => {
+  app = await startTestApp({}, { questions: { pick: async ({ count }) => QUESTIONS.slice(0, count) } });
+  browser = await launchChromium();
+  console.log(`screenshots: ${shots}`);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.dispose();
+});
 
-  // Captains: one each.
-  expect(await host.getByRole("button", { name: "Start Game" }).isDisabled()).toBe(true);
-  await host.getByRole("button", { name: "Become Captain" }).first().click();
-  await friend.getByRole("button", { name: "Become Captain" }).last().click();
-  await host.waitForFunction(() => document.querySelectorAll("button").length > 0 && ![...document.querySelectorAll("button")].some((b) => b.textContent === "Become Captain"));
+for (const run of ["websocket", "fallback"] as const) {
+  test(`a host and a friend on a phone play a whole game (${run === "websocket" ? "WebSockets" : "window.WebSocket removed: the fallback"})`, async () => {
+    mode = run;
+    opened = { websockets: 0, streams: 0 };
+    pageErrors.length = 0;
+    const host = await open(desktop);
+    await host.goto(app.url + "/");
+    await shot(host, "01-home-desktop");
+    await host.getByRole("button", { name: "Host" }).isDisabled();
+    expect(await host.getByRole("button", { name: "Host" }).isDisabled()).toBe(true);
+    await host.locator("#host-name").fill("Hana");
+    await host.getByRole("button", { name: "Host" }).click();
+    await host.waitForURL(/\/lobby\/[A-Z0-9]{4}$/);
+    const code = host.url().split("/").pop()!;
+    await host.getByText("Blue Team (1/8)").waitFor();
 
-  // Settings: only the host edits them; the friend sees them follow.
-  expect(await friend.getByRole("button", { name: "Update Settings" }).count()).toBe(0);
-  await host.getByLabel("Rounds").fill("2");
-  await host.getByPlaceholder("Add category").fill("Space");
-  await host.getByPlaceholder("Add category").press("Enter");
-  await host.getByRole("button", { name: "Update Settings" }).click();
-  await friend.getByText("Space").first().waitFor();
-  expect(await friend.getByLabel("Rounds").inputValue()).toBe("2");
+    const friend = await open(phone);
+    await friend.goto(`${app.url}/?join=${code.toLowerCase()}`);
+    await friend.getByText(`Enter your name to join lobby ${code}.`).waitFor();
+    expect(friend.url()).not.toContain("join=");
+    await shot(friend, "02-join-dialog-phone");
+    await friend.getByRole("dialog").getByPlaceholder("Enter your name").fill("Rio");
+    await friend.getByRole("dialog").getByRole("button", { name: "Join" }).click();
+    await friend.waitForURL(new RegExp(`/lobby/${code}$`));
+    await host.getByText("Red Team (1/8)").waitFor();
 
-  // Team chat stays in the team; room chat reaches everyone.
-  await host.getByRole("button", { name: "Team", exact: true }).click();
-  await host.getByPlaceholder("Type a team message...").fill("blue secret: we steal round two");
-  await host.getByPlaceholder("Type a team message...").press("Enter");
-  await host.getByText("blue secret: we steal round two").waitFor();
-  await host.getByRole("button", { name: "All", exact: true }).click();
-  await host.getByPlaceholder("Type a room message...").fill("good luck, red!");
-  await host.getByRole("button", { name: "Send" }).click();
-  await friend.getByText("good luck, red!").waitFor();
-  expect(await friend.getByText("blue secret").count()).toBe(0);
-  await shot(host, "03-lobby-host-desktop");
-  await shot(friend, "04-lobby-friend-phone");
+    // Captains: one each.
+    expect(await host.getByRole("button", { name: "Start Game" }).isDisabled()).toBe(true);
+    await host.getByRole("button", { name: "Become Captain" }).first().click();
+    await friend.getByRole("button", { name: "Become Captain" }).last().click();
+    await host.waitForFunction(() => document.querySelectorAll("button").length > 0 && ![...document.querySelectorAll("button")].some((b) => b.textContent === "Become Captain"));
 
-  // The game.
-  await host.getByRole("button", { name: "Start Game" }).click();
-  await host.waitForURL(new RegExp(`/game/${code}$`));
-  await friend.waitForURL(new RegExp(`/game/${code}$`));
-  await friend.getByText("Waiting for host").waitFor();
-  await shot(host, "05-game-idle-host");
-  await host.getByRole("button", { name: "Start Round" }).click();
-  await host.getByText(QUESTIONS[0]!.question).waitFor();
-  await friend.getByText(QUESTIONS[0]!.question).waitFor();
-  await friend.getByText(/Time left: \d+s/).waitFor();
-  await shot(friend, "06-question-phone");
+    // Settings: only the host edits them; the friend sees them follow.
+    expect(await friend.getByRole("button", { name: "Update Settings" }).count()).toBe(0);
+    await host.getByLabel("Rounds").fill("2");
+    await host.getByPlaceholder("Add category").fill("Space");
+    await host.getByPlaceholder("Add category").press("Enter");
+    await host.getByRole("button", { name: "Update Settings" }).click();
+    await friend.getByText("Space").first().waitFor();
+    expect(await friend.getByLabel("Rounds").inputValue()).toBe("2");
 
-  // Round 1: blue answers right, red steals: red takes +2.
-  await host.getByPlaceholder("Type your team answer").fill("mars");
-  await host.getByRole("button", { name: "Submit" }).click();
-  await host.getByText("Answer locked").waitFor();
-  await shot(host, "07-answered-host");
-  await friend.getByRole("button", { name: "Steal" }).click();
-  await host.getByText("Round 1 Results").waitFor();
-  await friend.getByText("Round 1 Results").waitFor();
-  await friend.getByText("Correct Answer:").waitFor();
-  await friend.getByText("Red team wins!").waitFor();
-  await shot(host, "08-results-host");
-  await shot(friend, "09-results-phone");
+    // Team chat stays in the team; room chat reaches everyone.
+    await host.getByRole("button", { name: "Team", exact: true }).click();
+    await host.getByPlaceholder("Type a team message...").fill("blue secret: we steal round two");
+    await host.getByPlaceholder("Type a team message...").press("Enter");
+    await host.getByText("blue secret: we steal round two").waitFor();
+    await host.getByRole("button", { name: "All", exact: true }).click();
+    await host.getByPlaceholder("Type a room message...").fill("good luck, red!");
+    await host.getByRole("button", { name: "Send" }).click();
+    await friend.getByText("good luck, red!").waitFor();
+    expect(await friend.getByText("blue secret").count()).toBe(0);
+    await shot(host, "03-lobby-host-desktop");
+    await shot(friend, "04-lobby-friend-phone");
 
-  // Round 2: both answer, blue wrong, red right: red +1.
-  await host.getByRole("button", { name: "Next Round" }).click();
-  await friend.getByText(QUESTIONS[1]!.question).waitFor();
-  await friend.getByPlaceholder("Type your team answer").fill("CO2");
-  await friend.getByRole("button", { name: "Submit" }).click();
-  await host.getByPlaceholder("Type your team answer").fill("oxygen");
-  await host.getByRole("button", { name: "Submit" }).click();
-  await host.getByText("Round 2 Results").waitFor();
-  expect(await host.getByRole("button", { name: "Next Round" }).count()).toBe(0);
-  await host.getByText("Game Complete!").waitFor({ timeout: 8_000 });
-  await friend.getByText("Game Complete!").waitFor({ timeout: 8_000 });
-  await friend.getByText("Round Summary").waitFor();
-  await friend.getByText("Waiting for host to return to lobby").waitFor();
-  await shot(host, "10-summary-host");
-  await shot(friend, "11-summary-phone");
+    // The game.
+    await host.getByRole("button", { name: "Start Game" }).click();
+    await host.waitForURL(new RegExp(`/game/${code}$`));
+    await friend.waitForURL(new RegExp(`/game/${code}$`));
+    await friend.getByText("Waiting for host").waitFor();
+    await shot(host, "05-game-idle-host");
+    await host.getByRole("button", { name: "Start Round" }).click();
+    await host.getByText(QUESTIONS[0]!.question).waitFor();
+    await friend.getByText(QUESTIONS[0]!.question).waitFor();
+    await friend.getByText(/Time left: \d+s/).waitFor();
+    await shot(friend, "06-question-phone");
 
-  await host.getByRole("button", { name: "Return to Lobby" }).click();
-  await host.waitForURL(new RegExp(`/lobby/${code}$`));
-  await friend.waitForURL(new RegExp(`/lobby/${code}$`));
+    // Round 1: blue answers right, red steals: red takes +2.
+    await host.getByPlaceholder("Type your team answer").fill("mars");
+    await host.getByRole("button", { name: "Submit" }).click();
+    await host.getByText("Answer locked").waitFor();
+    await shot(host, "07-answered-host");
+    await friend.getByRole("button", { name: "Steal" }).click();
+    await host.getByText("Round 1 Results").waitFor();
+    await friend.getByText("Round 1 Results").waitFor();
+    await friend.getByText("Correct Answer:").waitFor();
+    await friend.getByText("Red team wins!").waitFor();
+    await shot(host, "08-results-host");
+    await shot(friend, "09-results-phone");
 
-  // Kick: a latecomer is removed by the host and lands on the home page.
-  const late = await open(phone);
-  await late.goto(`${app.url}/?join=${code}`);
-  await late.getByRole("dialog").getByPlaceholder("Enter your name").fill("Zed");
-  await late.getByRole("dialog").getByRole("button", { name: "Join" }).click();
-  await late.waitForURL(new RegExp(`/lobby/${code}$`));
-  await host.getByRole("button", { name: "Kick Zed" }).click();
-  await late.waitForURL(`${app.url}/`);
+    // Round 2: both answer, blue wrong, red right: red +1.
+    await host.getByRole("button", { name: "Next Round" }).click();
+    await friend.getByText(QUESTIONS[1]!.question).waitFor();
+    await friend.getByPlaceholder("Type your team answer").fill("CO2");
+    await friend.getByRole("button", { name: "Submit" }).click();
+    await host.getByPlaceholder("Type your team answer").fill("oxygen");
+    await host.getByRole("button", { name: "Submit" }).click();
+    await host.getByText("Round 2 Results").waitFor();
+    expect(await host.getByRole("button", { name: "Next Round" }).count()).toBe(0);
+    await host.getByText("Game Complete!").waitFor({ timeout: 8_000 });
+    await friend.getByText("Game Complete!").waitFor({ timeout: 8_000 });
+    await friend.getByText("Round Summary").waitFor();
+    await friend.getByText("Waiting for host to return to lobby").waitFor();
+    await shot(host, "10-summary-host");
+    await shot(friend, "11-summary-phone");
 
-  // Leave, then end.
-  await friend.getByRole("button", { name: "Leave Lobby" }).click();
-  await friend.waitForURL(`${app.url}/`);
-  await host.getByText("Red Team (0/8)").waitFor();
-  await host.getByRole("button", { name: "End Lobby" }).click();
-  await host.waitForURL(`${app.url}/`);
-  expect(await host.evaluate(() => localStorage.getItem("gameToken"))).toBeNull();
-  expect(pageErrors).toEqual([]);
-}, 120_000);
+    await host.getByRole("button", { name: "Return to Lobby" }).click();
+    await host.waitForURL(new RegExp(`/lobby/${code}$`));
+    await friend.waitForURL(new RegExp(`/lobby/${code}$`));
+
+    // Kick: a latecomer is removed by the host and lands on the home page.
+    const late = await open(phone);
+    await late.goto(`${app.url}/?join=${code}`);
+    await late.getByRole("dialog").getByPlaceholder("Enter your name").fill("Zed");
+    await late.getByRole("dialog").getByRole("button", { name: "Join" }).click();
+    await late.waitForURL(new RegExp(`/lobby/${code}$`));
+    await host.getByRole("button", { name: "Kick Zed" }).click();
+    await late.waitForURL(`${app.url}/`);
+
+    // Leave, then end.
+    await friend.getByRole("button", { name: "Leave Lobby" }).click();
+    await friend.waitForURL(`${app.url}/`);
+    await host.getByText("Red Team (0/8)").waitFor();
+    await host.getByRole("button", { name: "End Lobby" }).click();
+    await host.waitForURL(`${app.url}/`);
+    expect(await host.evaluate(() => localStorage.getItem("gameToken"))).toBeNull();
+    expect(pageErrors).toEqual([]);
+    // The game went over the transport this run is about, and over it alone.
+    if (run === "websocket") expect(opened).toMatchObject({ streams: 0 });
+    else expect(opened).toMatchObject({ websockets: 0 });
+    expect(run === "websocket" ? opened.websockets : opened.streams).toBeGreaterThan(0);
+    console.log(`${run}: ${opened.websockets} WebSockets, ${opened.streams} fallback streams opened`);
+  }, 120_000);
+}

@@ -1,9 +1,10 @@
-// Every client event (and unknown ones) emitted through the real socket.io-client with arbitrary
-// payloads: non-objects, prototype keys, long strings, binary, many arguments, acks. The server
-// stays up; the emitting socket hears `socket-error` or nothing (or exactly what a valid payload
-// earns: its chat, its snapshot); nobody else hears anything but a valid chat; the lobby does not
-// change except for that chat; nothing reaches Object.prototype. Emits are paced under the flood
-// guard (tests/realtime/safety.test.ts covers floods, oversized frames and malformed packets).
+// Every client event (and unknown ones) sent as JSON frames through the page's own links with
+// arbitrary payloads: non-objects, prototype keys, long strings, lone surrogates, byte arrays, too
+// many arguments, events that are no string. The server stays up; the sending connection hears
+// `socket-error` or nothing (or exactly what a valid payload earns: its chat, its snapshot), and a
+// malformed frame closes it; nobody else hears anything but a valid chat; the lobby does not change
+// except for that chat; nothing reaches Object.prototype. Frames are paced under the flood guard
+// (tests/realtime/safety.test.ts covers floods, oversized frames and a list of malformed ones).
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import type { LobbyState } from "../../src/game/types";
@@ -11,7 +12,7 @@ import { call } from "../support/app";
 import { joinLobby, useRealtime, type SeatedFour } from "../support/party";
 import { flush, TRANSPORTS, type Client } from "../support/sockets";
 import { expectNoPollution, prototypeShapes, timed } from "./hostile";
-import { chatOf, emitArb, first, fitsFrame, isKnown, Pacer, send, validJoin, validLeave, validRefresh, type Emit } from "./socket-kit";
+import { chatOf, emitArb, first, fitsFrame, isKnown, malformed, Pacer, send, validJoin, validLeave, validRefresh, wellFormed, type Emit } from "./socket-kit";
 
 const RUNS = Number(process.env.HOSTILE_SOCKET_RUNS ?? 200);
 const FUZZERS = 6;
@@ -52,7 +53,7 @@ function expectOnlyChat(before: LobbyState, after: LobbyState, added: { message:
   expect({ context, kept }).toEqual({ context, kept: c0.slice(c0.length - kept.length) });
 }
 
-const describeEmit = (e: Emit) => ({ event: e.event, ack: e.ack, args: JSON.stringify(e.args, (_k, v) => (v instanceof Uint8Array ? `<${v.length} bytes>` : v))?.slice(0, 300) });
+const describeEmit = (e: Emit) => ({ event: e.event, args: JSON.stringify(e.args, (_k, v) => (v instanceof Uint8Array ? `<${v.length} bytes>` : v))?.slice(0, 300) });
 
 for (const transport of TRANSPORTS) {
   const runs = transport === "websocket" ? RUNS : Math.max(10, Math.round(RUNS / 3));
@@ -60,7 +61,7 @@ for (const transport of TRANSPORTS) {
   describe(`socket fuzz over ${transport}`, () => {
     const { seat } = useRealtime(transport);
 
-    test(`${runs} runs of 1-3 hostile emits from seated players: socket-error or nothing, only a valid chat changes anything`, async () => {
+    test(`${runs} runs of 1-3 hostile well-formed frames from seated players: socket-error or nothing, only a valid chat changes anything`, async () => {
       const shapes = prototypeShapes();
       const s = await seat();
       const fuzzers: { client: Client; id: string; pacer: Pacer }[] = [];
@@ -72,7 +73,8 @@ for (const transport of TRANSPORTS) {
       // Presence events of the last to connect may still be on their way: let them land first.
       await flush(s.blue1, ...everyone);
       // A valid join-lobby or leave-lobby is a real action, not hostile input: those go to the unseated test.
-      const emits = fc.array(emitArb.filter((e) => fitsFrame(e) && !(e.event === "join-lobby" && validJoin(first(e))) && !(e.event === "leave-lobby" && validLeave(first(e)))), { minLength: 1, maxLength: 3 });
+      // Malformed frames close the connection: those go to the unseated test.
+      const emits = fc.array(emitArb.filter((e) => wellFormed(e) && fitsFrame(e) && !(e.event === "join-lobby" && validJoin(first(e))) && !(e.event === "leave-lobby" && validLeave(first(e)))), { minLength: 1, maxLength: 3 });
       let run = 0;
 
       await timed(`socket-fuzz seated over ${transport} (${runs} runs)`, () =>
@@ -127,7 +129,7 @@ for (const transport of TRANSPORTS) {
       );
     }, 60_000);
 
-    test("payloads nested thousands deep, text and binary: socket-error or the valid answer, nobody else hears a thing", async () => {
+    test("payloads nested thousands deep, around strings and byte arrays: socket-error or the valid answer, nobody else hears a thing", async () => {
       const shapes = prototypeShapes();
       const s = await seat();
       const deep = (depth: number, core: unknown): unknown => {
@@ -167,7 +169,7 @@ for (const transport of TRANSPORTS) {
       expectNoPollution(shapes);
     }, 60_000);
 
-    test(`${runs} runs of hostile emits from sockets that never joined: socket-error or nothing, a forged join is cut off, nothing changes`, async () => {
+    test(`${runs} runs of hostile frames from connections that never joined: socket-error or nothing, a malformed frame or a forged join is cut off, nothing changes`, async () => {
       const shapes = prototypeShapes();
       const s = await seat();
       const { app, four } = s;
@@ -195,7 +197,7 @@ for (const transport of TRANSPORTS) {
         [forged[3]!, "This lobby has ended"],
         [forged[4]!, "This lobby has ended"],
       ]);
-      const forgedJoin = fc.tuple(fc.oneof(fc.nat(), fc.string({ minLength: 1, maxLength: 60 })), fc.boolean()).map(([t, ack]): Emit => ({ event: "join-lobby", args: [{ token: typeof t === "number" ? `$FORGED${t % forged.length}` : t }], ack }));
+      const forgedJoin = fc.oneof(fc.nat(), fc.string({ minLength: 1, maxLength: 60 })).map((t): Emit => ({ event: "join-lobby", args: [{ token: typeof t === "number" ? `$FORGED${t % forged.length}` : t }] }));
       const batches = fc.tuple(fc.array(emitArb.filter((e) => fitsFrame(e) && !(e.event === "join-lobby" && validJoin(first(e)))), { maxLength: 3 }), fc.option(forgedJoin, { freq: 3 }));
       const pool: { client: Client; pacer: Pacer }[] = [];
       for (let i = 0; i < 4; i++) pool.push({ client: await s.clients.connect(`stranger${i}`), pacer: new Pacer() });
@@ -216,8 +218,16 @@ for (const transport of TRANSPORTS) {
 
             const expected: Heard[] = [];
             const error = (event: string | number, message: string) => expected.push({ event: "socket-error", detail: { event, message } });
+            // Nothing after a malformed frame is handled: the connection closes on it.
+            let cutOff = false;
             for (const e of all) {
               send(u.client, e);
+              if (cutOff) continue;
+              if (!wellFormed(e)) {
+                expected.push(malformed(e));
+                cutOff = true;
+                continue;
+              }
               if (!isKnown(e)) continue;
               const p = first(e);
               const valid = e.event === "join-lobby" ? validJoin(p) : e.event === "leave-lobby" ? validLeave(p) : e.event === "lobby-updated" ? validRefresh(p) : chatOf(p) !== undefined;
@@ -225,11 +235,11 @@ for (const transport of TRANSPORTS) {
               else if (e.event === "join-lobby") error(e.event, stale.get((p as { token: string }).token) ?? "Invalid or expired session");
               else if (e.event === "chat-message") error(e.event, "Join a lobby first");
             }
-            if (join) {
+            if (cutOff || join) {
               await u.client.waitForDisconnect();
-              expect({ context, reason: u.client.disconnectReason }).toEqual({ context, reason: "io server disconnect" });
+              expect({ context, reason: u.client.disconnectReason }).toEqual({ context, reason: cutOff ? "policy violation" : "server disconnect" });
             } else {
-              // The sync: a chat from a socket with no seat is answered to that socket alone.
+              // The sync: a chat from a connection with no seat is answered to that connection alone.
               u.client.emit("chat-message", { message: "sync" });
               error("chat-message", "Join a lobby first");
               await hearN(u.client, marks.get(u.client)!, expected.length);

@@ -1,6 +1,6 @@
-// The socket side of the hostile suite: emits paced under the server's flood guard, arbitrary
-// (event, args) emits, and an oracle, written from the contract rather than from the server's
-// schemas, of what the emitting socket should hear back.
+// The realtime side of the hostile suite: frames paced under the server's flood guard, arbitrary
+// [event, ...args] frames (well-formed or not), and an oracle, written from the contract rather than
+// from the server's schemas, of what the sending connection should hear back.
 import fc from "fast-check";
 import { CHAT_MAX, clip } from "../../src/game/settings";
 import type { Client } from "../support/sockets";
@@ -29,13 +29,11 @@ export class Pacer {
 }
 
 export const CLIENT_EVENTS = ["join-lobby", "leave-lobby", "chat-message", "lobby-updated"] as const;
-/** socket.io-client refuses these names itself; the server side is covered by tests/realtime/safety.test.ts. */
-const RESERVED = new Set(["connect", "connect_error", "disconnect", "disconnecting", "newListener", "removeListener"]);
 
+/** One frame, `[event, ...args]` once JSON-encoded: well-formed with a string event and at most one arg. */
 export interface Emit {
   event: string | number;
   args: unknown[];
-  ack: boolean;
 }
 
 const OMIT = Symbol("omit");
@@ -69,28 +67,38 @@ export const payload: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 const unknownEvent = fc.oneof(
-  fc.constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf", "error", "socket-error", "lobby-updated ", "CHAT-MESSAGE", "round-started", "player-kicked", "message", "ping", "*", ""),
-  fc.string({ maxLength: 30 }).filter((s) => !RESERVED.has(s)),
+  fc.constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf", "error", "socket-error", "lobby-updated ", "CHAT-MESSAGE", "round-started", "player-kicked", "message", "ping", "connect", "disconnect", "*", ""),
+  fc.string({ maxLength: 30 }),
+  // not a string: a malformed frame
   fc.integer({ min: -5, max: 5000 }),
 );
 
 export const emitArb: fc.Arbitrary<Emit> = fc.record({
   event: fc.oneof({ weight: 4, arbitrary: fc.constantFrom<string | number>(...CLIENT_EVENTS) }, { weight: 1, arbitrary: unknownEvent }),
-  args: fc.oneof({ weight: 6, arbitrary: fc.array(payload, { minLength: 0, maxLength: 3 }) }, { weight: 1, arbitrary: fc.array(oddScalar, { minLength: 10, maxLength: 80 }) }),
-  ack: fc.boolean(),
+  args: fc.oneof(
+    { weight: 6, arbitrary: fc.array(payload, { minLength: 0, maxLength: 1 }) },
+    // more than one payload: a malformed frame
+    { weight: 1, arbitrary: fc.array(payload, { minLength: 2, maxLength: 3 }) },
+    { weight: 1, arbitrary: fc.array(oddScalar, { minLength: 10, maxLength: 80 }) },
+  ),
 });
 
-/** Keeps frames under the engine's 16 KiB limit: what an oversized frame does is tested in safety.test.ts. */
-export const fitsFrame = (e: Emit) => JSON.stringify(e.args, (_k, v) => (v instanceof Uint8Array ? "b".repeat(v.length) : v) ?? null).length < 12_000;
+/** The frame's text: JSON turns an undefined arg into null, and a Uint8Array into an object of its bytes. */
+export const frameOf = (e: Emit) => JSON.stringify([e.event, ...e.args]);
+export const wellFormed = (e: Emit) => typeof e.event === "string" && e.args.length <= 1;
+/** The socket-error a malformed frame earns (the connection then closes). */
+export const malformed = (e: Emit) => ({ event: "socket-error", detail: { event: typeof e.event === "string" ? e.event : "", message: "Malformed frame" } });
+
+/** Keeps frames under the 16 KiB limit: what an oversized frame does is tested in safety.test.ts. */
+export const fitsFrame = (e: Emit) => Buffer.byteLength(frameOf(e)) < 12_000;
 
 export function send(client: Client, e: Emit): void {
-  const args = e.ack ? [...e.args, () => {}] : e.args;
-  (client.socket.emit as (ev: unknown, ...a: unknown[]) => unknown)(e.event, ...args);
+  client.send(frameOf(e));
 }
 
 // ---- the oracle: what the contract (DESIGN.md 4, SPEC 7) says each event does with a payload ----
 
-/** After JSON (and socket.io's binary) round trip, an "object" is anything but null and arrays; binary arrives as an object too. */
+/** After the JSON round trip, an "object" is anything but null and arrays; a Uint8Array arrives as an object too. */
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 /** Lengths are counted in code points, as zod 4 counts them: an emoji is one character, not two. */
 const chars = (s: string) => [...s].length;
@@ -111,11 +119,9 @@ export function chatOf(p: unknown): { message: string; chatType: "game" | "team"
   return message ? { message, chatType: (p.chatType as "game" | "team" | undefined) ?? "game" } : null;
 }
 
-/** The server's ack callback, which a handler gets as its first argument when the emit had only an ack. */
-const ACK = () => {};
-/** The first argument as the handler sees it: JSON turns an undefined argument into null. */
+/** The payload as the handler sees it: none for `[event]`; JSON turns an undefined one into null. */
 export function first(e: Emit): unknown {
-  if (e.args.length === 0) return e.ack ? ACK : undefined;
+  if (e.args.length === 0) return undefined;
   return e.args[0] === undefined ? null : e.args[0];
 }
 export const isKnown = (e: Emit) => typeof e.event === "string" && (CLIENT_EVENTS as readonly string[]).includes(e.event);

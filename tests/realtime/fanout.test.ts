@@ -1,56 +1,32 @@
-// Room and team broadcasts go out through Bun's native publish for sockets on a WebSocket and through
-// socket.io for sockets still on polling (src/realtime/fanout.ts). One lobby mixing a websocket
-// client, a polling client and a client that upgrades from polling to websocket mid-session: every
-// room message reaches each of them exactly once, team messages reach exactly that team, and a
-// socket that leaves the lobby (or moves team) hears nothing more of it.
+// Room and team broadcasts go out through Bun's native publish to WebSockets and are written one by
+// one to the fallback's streams (src/realtime/rooms.ts). One lobby mixing both: every room message
+// reaches each connection exactly once, team messages reach exactly that team, and a connection that
+// leaves the lobby (or moves team) hears nothing more of it, on either transport.
 import { afterEach, expect, test } from "bun:test";
-import { io } from "socket.io-client";
 import { startHarness, seatFour, teamSelect, type Harness } from "../support/party";
-import { Client, Clients, flush, SOCKET_PATH, within } from "../support/sockets";
+import { Clients, flush, type Client } from "../support/sockets";
 
 let h: Harness | undefined;
-const opened: Client[] = [];
 let ws: Clients | undefined;
-let polling: Clients | undefined;
+let stream: Clients | undefined;
 
 afterEach(async () => {
-  for (const c of opened) c.close();
-  opened.length = 0;
   ws?.closeAll();
-  polling?.closeAll();
+  stream?.closeAll();
   await h?.app.dispose();
-  h = ws = polling = undefined;
+  h = ws = stream = undefined;
 });
-
-/**
- * A client that starts on polling and upgrades to websocket, as browsers do by default; here the
- * upgrade is held back until the socket is seated (engine.io-client's own probe, started by hand),
- * so the upgrade has to carry the socket's rooms over to their topics.
- */
-async function upgrading(url: string, label: string, token: string): Promise<Client> {
-  const socket = io(url, { path: SOCKET_PATH, transports: ["polling", "websocket"], upgrade: false, forceNew: true, reconnection: false, timeout: 2000 });
-  const client = new Client(socket, label);
-  opened.push(client);
-  await within(new Promise<void>((resolve) => socket.once("connect", () => resolve())), `connect of ${label}`);
-  await client.join(token);
-  expect(socket.io.engine.transport.name).toBe("polling");
-  const upgraded = new Promise<void>((resolve) => socket.io.engine.once("upgrade", () => resolve()));
-  (socket.io.engine as unknown as { _probe(name: string): void })._probe("websocket");
-  await within(upgraded, `upgrade of ${label}`);
-  expect(socket.io.engine.transport.name).toBe("websocket");
-  return client;
-}
 
 const count = (c: Client, text: string) => c.events("chat-message").filter((m) => m.message === text).length;
 
-test("mixed transports: room chat once to everyone, team chat only to the team, across an upgrade", async () => {
+test("mixed transports: room chat once to everyone, team chat only to the team, across a team move", async () => {
   h = await startHarness();
   const four = await seatFour(h.app);
   ws = new Clients(h.app.url, "websocket");
-  polling = new Clients(h.app.url, "polling");
+  stream = new Clients(h.app.url, "stream");
   const blue1 = await ws.connect("Hana(blue, websocket)", four.blue1.token);
-  const red1 = await polling.connect("Ravi(red, polling)", four.red1.token);
-  const blue2 = await upgrading(h.app.url, "Bo(blue, upgraded)", four.blue2.token);
+  const red1 = await stream.connect("Ravi(red, stream)", four.red1.token);
+  const blue2 = await stream.connect("Bo(blue, stream)", four.blue2.token);
   const red2 = await ws.connect("Rue(red, websocket)", four.red2.token);
   const everyone = [blue1, blue2, red1, red2];
 
@@ -72,7 +48,7 @@ test("mixed transports: room chat once to everyone, team chat only to the team, 
     expect(c.json()).not.toContain("blue-secret");
   }
 
-  // The upgraded socket moves to red: blue's topic drops it, red's takes it.
+  // Bo's stream moves to red: blue's topic drops it, red's takes it.
   await teamSelect(h.app, four.blue2, "red", false);
   for (const c of everyone) await c.waitFor("player-team-changed");
   blue1.emit("chat-message", { message: "blue-after-move", chatType: "team" });
@@ -83,7 +59,18 @@ test("mixed transports: room chat once to everyone, team chat only to the team, 
   expect(blue2.json()).not.toContain("blue-after-move");
   expect(count(blue2, "red-after-move")).toBe(1);
 
-  // Leaving the lobby's rooms (page closed, seat kept) ends room chat for that socket.
+  // And Rue's WebSocket moves to blue: the same on Bun's topics.
+  await teamSelect(h.app, four.red2, "blue", false);
+  for (const c of everyone) await c.waitFor("player-team-changed", (p) => p.playerId === four.red2.id);
+  red1.emit("chat-message", { message: "red-after-rue", chatType: "team" });
+  blue1.emit("chat-message", { message: "blue-with-rue", chatType: "team" });
+  for (const c of [red1, blue2]) await c.waitFor("chat-message", (m) => m.message === "red-after-rue");
+  for (const c of [blue1, red2]) await c.waitFor("chat-message", (m) => m.message === "blue-with-rue");
+  await flush(red1, ...everyone);
+  expect(red2.json()).not.toContain("red-after-rue");
+  expect(count(red2, "blue-with-rue")).toBe(1);
+
+  // Leaving the lobby's rooms (page closed, seat kept) ends room chat for that connection.
   blue2.emit("leave-lobby", {});
   for (const c of [blue1, red1, red2]) await c.waitFor("player-disconnected", (p) => p.playerId === four.blue2.id);
   blue1.emit("chat-message", { message: "after-leave", chatType: "game" });

@@ -206,7 +206,7 @@ for (const transport of TRANSPORTS) {
       await ok(app, "/api/lobby/end", hana.token);
       for (const c of everyone) {
         expect(await c.waitFor("lobby-ended")).toMatchObject({ lobbyCode: code });
-        expect(await c.waitForDisconnect()).toBe("io server disconnect");
+        expect(await c.waitForDisconnect()).toBe("server disconnect");
       }
       expect(app.service.get(code)).toBeUndefined();
     });

@@ -17,7 +17,7 @@ for (const transport of TRANSPORTS) {
       await ok(app, "/api/lobby/kickPlayer", four.blue1.token, { playerId: four.red2.id });
 
       expect(await red2.waitFor("you-were-kicked")).toEqual({ lobbyCode: four.code });
-      expect(await red2.waitForDisconnect()).toBe("io server disconnect");
+      expect(await red2.waitForDisconnect()).toBe("server disconnect");
       // told first, then cut off
       const toldAt = red2.log.findIndex((r) => r.event === "you-were-kicked");
       expect(toldAt).toBeLessThan(red2.eventsBeforeDisconnect!);
@@ -35,7 +35,7 @@ for (const transport of TRANSPORTS) {
       const again = await clients.connect("Rue again");
       again.emit("join-lobby", { token: four.red2.token });
       expect(await again.waitFor("socket-error")).toEqual({ event: "join-lobby", message: expect.any(String) });
-      expect(await again.waitForDisconnect()).toBe("io server disconnect");
+      expect(await again.waitForDisconnect()).toBe("server disconnect");
       expect(again.events("lobby-updated")).toEqual([]);
       await flush(blue1, blue2, red1);
       for (const [k, c] of [blue1, blue2, red1].entries()) expect(c.since(marks[k]!).map((r) => r.event).filter((e) => e !== "chat-message")).toEqual([]);
@@ -55,8 +55,7 @@ for (const transport of TRANSPORTS) {
       await blue2.waitFor("team-answer-submitted");
 
       // Bo's connection drops; the others see him go, seat kept.
-      blue2.socket.io.engine.close();
-      await blue2.waitForDisconnect();
+      blue2.close();
       for (const c of [blue1, red1, red2]) {
         const gone = await c.waitFor("player-disconnected", (p) => p.playerId === four.blue2.id);
         expect(gone).toMatchObject({ updateType: "player-disconnected", playerId: four.blue2.id, lobby: { code: four.code } });
@@ -142,7 +141,7 @@ for (const transport of TRANSPORTS) {
       const [head, body] = four.blue1.token.split(".");
       stranger.emit("join-lobby", { token: `${head}.${body}.forged-signature` });
       expect(await stranger.waitFor("socket-error")).toEqual({ event: "join-lobby", message: expect.any(String) });
-      expect(await stranger.waitForDisconnect()).toBe("io server disconnect");
+      expect(await stranger.waitForDisconnect()).toBe("server disconnect");
     });
 
     test("a second connection with the same token replaces the first", async () => {
@@ -152,7 +151,7 @@ for (const transport of TRANSPORTS) {
       const second = await clients.connect("Bo(second tab)");
       second.emit("join-lobby", { token: four.blue2.token });
       const snap = await second.waitFor("lobby-updated", (p) => p.updateType === "snapshot");
-      expect(await blue2.waitForDisconnect()).toBe("io server disconnect");
+      expect(await blue2.waitForDisconnect()).toBe("server disconnect");
 
       const seats = everyoneIn(snap.lobby).filter((p: any) => p.id === four.blue2.id);
       expect(seats).toHaveLength(1);

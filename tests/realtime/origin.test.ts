@@ -1,21 +1,26 @@
-// Cross-site socket handshakes are refused (DESIGN.md section 3): another site's Origin gets a 403
-// on the polling handshake and a failed websocket upgrade; the server's own origin, requests with
-// no Origin, and the origins in ALLOWED_ORIGINS get in.
+// Cross-site realtime connections are refused (DESIGN.md section 3): another site's Origin gets a 403
+// for the WebSocket upgrade and for the fallback's stream and POSTs; the server's own origin, requests
+// with no Origin, and the origins in ALLOWED_ORIGINS get in.
 import { describe, expect, test } from "bun:test";
 import { seatFour, useRealtime } from "../support/party";
-import { rawWebSocketOpens } from "../support/raw-engine";
-import { SOCKET_PATH, TRANSPORTS, type Transport } from "../support/sockets";
+import { rawUpgrade, RawStream } from "../support/raw-wire";
+import { TRANSPORTS, type Transport } from "../support/sockets";
+import { STREAM_PATH } from "../../src/shared/wire";
 
 const EVIL = "http://evil.example";
 const FRIEND = "http://friend.example";
 
-/** A raw handshake on `transport` with these headers: true if the server let it in. */
+/** A raw handshake on `transport` with these headers: true if the server let it in (else it must answer 403). */
 async function rawHandshake(url: string, transport: Transport, headers: Record<string, string>): Promise<boolean> {
-  if (transport === "websocket") return rawWebSocketOpens(url, headers);
-  const res = await fetch(`${url}${SOCKET_PATH}?EIO=4&transport=polling`, { headers });
-  const text = await res.text();
+  if (transport === "websocket") {
+    const { status } = await rawUpgrade(url, headers);
+    if (status !== 101) expect(status).toBe(403);
+    return status === 101;
+  }
+  const res = await fetch(url + STREAM_PATH, { headers });
   if (res.status === 200) {
-    expect(text.startsWith("0{")).toBe(true);
+    expect(await res.body!.getReader().read().then(({ value }) => new TextDecoder().decode(value))).toStartWith("event: session\n");
+    await res.body!.cancel().catch(() => {});
     return true;
   }
   expect(res.status).toBe(403);
@@ -30,11 +35,8 @@ for (const transport of TRANSPORTS) {
       const { app, clients } = await start();
       const four = await seatFour(app);
 
-      const refused = await clients.refused({ extraHeaders: { origin: EVIL } });
-      expect(String(refused.message)).toMatch(transport === "polling" ? /xhr poll error/ : /websocket error/);
-      // the transport's own error names the status: "Unexpected server response: 403" or 403
-      const detail = (refused as { description?: { message?: string } | number }).description;
-      expect(String(typeof detail === "object" ? detail.message : detail)).toContain("403");
+      // the page's own link cannot open from another site
+      expect(await clients.refused({ headers: { origin: EVIL } })).toBe("transport close");
 
       expect(await rawHandshake(app.url, transport, { origin: EVIL })).toBe(false);
       // a look-alike of the server's own origin on another port or scheme is another site
@@ -45,15 +47,14 @@ for (const transport of TRANSPORTS) {
       expect(await rawHandshake(app.url, transport, { origin: app.url })).toBe(true);
       expect(await rawHandshake(app.url, transport, {})).toBe(true);
 
-      // a polling session opened without an Origin cannot be upgraded from another site
-      const opened = await fetch(`${app.url}${SOCKET_PATH}?EIO=4&transport=polling`);
-      const { sid } = JSON.parse((await opened.text()).slice(1));
-      const upgrade = `${app.url}${SOCKET_PATH}?EIO=4&transport=websocket&sid=${sid}`;
-      expect(await rawWebSocketOpens(upgrade, { origin: EVIL }, true)).toBe(false);
-      expect(await rawWebSocketOpens(upgrade, { origin: app.url }, true)).toBe(true);
+      // a fallback session opened without an Origin takes no frame from another site
+      const session = await RawStream.open(app.url);
+      expect(await session.post('["lobby-updated"]', { origin: EVIL })).toBe(403);
+      expect(await session.post('["lobby-updated"]', { origin: app.url })).toBe(204);
+      session.close();
 
-      // socket.io-client from the same origin joins and plays normally
-      const same = await clients.connect("same-origin", four.blue1.token, { extraHeaders: { origin: app.url } });
+      // the page's link from the same origin joins and plays normally
+      const same = await clients.connect("same-origin", four.blue1.token, { headers: { origin: app.url } });
       expect(same.connected).toBe(true);
       const none = await clients.connect("no-origin", four.red1.token);
       none.emit("chat-message", { message: "made it", chatType: "game" });
@@ -70,9 +71,9 @@ for (const transport of TRANSPORTS) {
       expect(await rawHandshake(app.url, transport, { origin: EVIL })).toBe(false);
       expect(await rawHandshake(app.url, transport, { origin: app.url })).toBe(true);
 
-      const friend = await clients.connect("friend", four.blue2.token, { extraHeaders: { origin: FRIEND } });
+      const friend = await clients.connect("friend", four.blue2.token, { headers: { origin: FRIEND } });
       expect(friend.connected).toBe(true);
-      await clients.refused({ extraHeaders: { origin: EVIL } });
+      await clients.refused({ headers: { origin: EVIL } });
     });
   });
 }

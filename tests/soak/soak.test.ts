@@ -1,6 +1,6 @@
 // The soak's short form: scripts/soak.ts at a small size (the real server as a child process, six
-// lobbies of eight real socket.io clients, two games of three rounds each, churn and drops on). The
-// long form and its figures are in README.md, "Soak".
+// lobbies of eight real clients, half of them on the fallback, two games of three rounds each, churn
+// and drops on). The long form and its figures are in README.md, "Soak".
 import { describe, expect, test } from "bun:test";
 import { formatReport, parseArgs, resolveOptions, runSoak } from "../../scripts/soak";
 
@@ -15,8 +15,8 @@ describe("soak", () => {
     expect(() => parseArgs(["--bogus", "1"], {})).toThrow("unknown option --bogus");
   });
 
-  test("6 lobbies x 8 clients play 2 games of 3 rounds with churn and drops, and memory comes back", async () => {
-    const report = await runSoak({ lobbies: 6, concurrency: 6, games: 2, rounds: 3, churn: 0.2, dropRate: 1, settle: 3, timeout: 10, maxDuration: 45, quiet: true });
+  test("6 lobbies x 8 clients (half on the fallback) play 2 games of 3 rounds with churn and drops, and memory comes back", async () => {
+    const report = await runSoak({ lobbies: 6, concurrency: 6, games: 2, rounds: 3, churn: 0.2, dropRate: 1, fallbackShare: 0.5, settle: 3, timeout: 10, maxDuration: 45, quiet: true });
     // On failure the whole summary (with the seed that replays it) is the most useful message.
     if (!report.ok) console.log(formatReport(report));
     expect(report.failures).toEqual([]);

@@ -1,11 +1,14 @@
-// Socket helpers for realtime tests: a real socket.io-client per player, every event it receives
-// recorded in order, and waits that time out after a couple of seconds instead of hanging.
+// Realtime helpers for tests: one client per player over the page's own links (islands/client/link.ts),
+// on a WebSocket or on the fallback (server-sent events + POST), every event it receives recorded in
+// order, and waits that time out after a couple of seconds instead of hanging.
+import "../../scripts/lib/event-source";
+import { openLink, type Link, type LinkKind } from "../../islands/client/link";
+import { CLOSE, encodeFrame } from "../../src/shared/wire";
 import { within as waitWithin, Waiters } from "../../scripts/lib/waiting";
-import { io, type Socket } from "socket.io-client";
 
-export type Transport = "websocket" | "polling";
-export const TRANSPORTS: readonly Transport[] = ["websocket", "polling"];
-export const SOCKET_PATH = "/socket.io/";
+export type Transport = LinkKind;
+/** Every realtime test runs over both. */
+export const TRANSPORTS: readonly Transport[] = ["websocket", "stream"];
 /** How long a test waits for the network to deliver something. */
 export const NET_TIMEOUT_MS = 2000;
 
@@ -17,44 +20,104 @@ export interface Received {
 }
 
 export interface ConnectOptions {
-  extraHeaders?: Record<string, string>;
+  /** request headers (an Origin) */
+  headers?: Record<string, string>;
+}
+
+/** Why a connection ended, named from its close code. */
+export function closeReason(code: number | undefined): string {
+  switch (code) {
+    case CLOSE.done:
+      return "server disconnect";
+    case CLOSE.violation:
+      return "policy violation";
+    case CLOSE.tooBig:
+      return "frame too big";
+    case CLOSE.restart:
+      return "server restarting";
+    case 1007:
+      return "invalid utf-8";
+    default:
+      return "transport close";
+  }
 }
 
 /** Rejects after `ms` (the network timeout unless given) with a message naming what was awaited. */
 export const within = <T,>(promise: Promise<T>, what: string, ms = NET_TIMEOUT_MS): Promise<T> => waitWithin(promise, what, ms);
 
-/** A socket.io-client connection that records every event it receives (socket.onAny). */
+/** A connection that records every event it receives. */
 export class Client {
   readonly log: Received[] = [];
-  /** why the socket went away, once it has */
+  /** open now */
+  connected = false;
+  /** why the connection went away, once it has */
   disconnectReason: string | null = null;
-  /** how many events had arrived when the socket went away */
+  /** how many events had arrived when the connection went away */
   eventsBeforeDisconnect: number | null = null;
+  private link: Link | null = null;
   private readonly taken = new Set<number>();
   private readonly waiters = new Waiters();
 
   constructor(
-    readonly socket: Socket,
+    readonly url: string,
     readonly label: string,
+    readonly transport: Transport = "websocket",
+    private readonly opts: ConnectOptions = {},
   ) {
-    socket.onAny((event: string, ...args: unknown[]) => {
-      this.log.push({ event, payload: args[0], seq: this.log.length });
-      this.wake();
-    });
-    socket.on("disconnect", (reason) => {
-      this.disconnectReason = reason;
-      this.eventsBeforeDisconnect = this.log.length;
-      this.wake();
-    });
+    this.open();
   }
 
-  private wake(): void {
+  /** Opens a new link; a reconnecting client calls it again after a loss. */
+  protected open(): void {
+    const link: Link = openLink(
+      this.transport,
+      this.url,
+      {
+        open: () => {
+          this.connected = true;
+          this.disconnectReason = null;
+          this.opened();
+          this.wake();
+        },
+        frame: (event, payload) => {
+          this.log.push({ event, payload, seq: this.log.length });
+          this.received(event, payload);
+          this.wake();
+        },
+        closed: (code) => {
+          if (this.link === link) this.ended(closeReason(code));
+        },
+      },
+      this.opts.headers,
+    );
+    this.link = link;
+  }
+
+  /** Hooks for subclasses. */
+  protected opened(): void {}
+  protected received(_event: string, _payload: unknown): void {}
+
+  protected ended(reason: string): void {
+    this.link = null;
+    this.connected = false;
+    this.disconnectReason = reason;
+    this.eventsBeforeDisconnect = this.log.length;
+    this.wake();
+  }
+
+  protected wake(): void {
     this.waiters.wake();
   }
 
   /** Resolves when `check` returns something other than undefined, re-checked on every arrival. */
-  private until<T>(check: () => T | undefined, what: string, ms: number): Promise<T> {
+  protected until<T>(check: () => T | undefined, what: string, ms: number): Promise<T> {
     return this.waiters.until(check, `${what} on ${this.label}`, ms);
+  }
+
+  /** Resolves once open; rejects if the connection ended first. */
+  async waitOpen(ms = NET_TIMEOUT_MS): Promise<void> {
+    const outcome = await this.until(() => (this.connected ? "open" : (this.disconnectReason ?? undefined)), "open", ms);
+    if (outcome !== "open") throw new Error(`${this.label} could not connect: ${outcome}`);
   }
 
   /**
@@ -74,7 +137,7 @@ export class Client {
     );
   }
 
-  /** Resolves with the disconnect reason. */
+  /** Resolves with the reason the connection ended. */
   waitForDisconnect(ms = NET_TIMEOUT_MS): Promise<string> {
     return this.until(() => this.disconnectReason ?? undefined, "disconnect", ms);
   }
@@ -98,7 +161,12 @@ export class Client {
   }
 
   emit(event: string, payload?: unknown): void {
-    this.socket.emit(event, payload);
+    this.send(encodeFrame(event, payload));
+  }
+
+  /** Sends one frame as it is, well-formed or not. */
+  send(text: string): void {
+    this.link?.send(text);
   }
 
   /** Sends join-lobby and waits for the snapshot (`lobby-updated` with updateType "snapshot"). */
@@ -107,25 +175,13 @@ export class Client {
     return this.waitFor("lobby-updated", (p) => p?.updateType === "snapshot");
   }
 
-  get connected(): boolean {
-    return this.socket.connected;
-  }
-
+  /** Closes from this side, as a page that goes away (the server cannot tell it from a dropped network). */
   close(): void {
-    this.socket.disconnect();
+    const link = this.link;
+    if (!link) return;
+    link.close();
+    this.ended("client disconnect");
   }
-}
-
-function open(url: string, transport: Transport, opts: ConnectOptions): Socket {
-  return io(url, {
-    path: SOCKET_PATH,
-    transports: [transport],
-    // one engine.io connection per client: without forceNew, clients of one URL would share it
-    forceNew: true,
-    reconnection: false,
-    timeout: NET_TIMEOUT_MS,
-    extraHeaders: opts.extraHeaders,
-  });
 }
 
 /** Every client a test opened, so one call closes them all. */
@@ -139,31 +195,23 @@ export class Clients {
 
   /** Connects (and, given a token, joins the lobby, waiting for the snapshot). */
   async connect(label: string, token?: string, opts: ConnectOptions = {}): Promise<Client> {
-    const socket = open(this.url, this.transport, opts);
-    const client = new Client(socket, label);
+    const client = new Client(this.url, label, this.transport, opts);
     this.all.push(client);
-    await within(
-      new Promise<void>((resolve, reject) => {
-        socket.once("connect", () => resolve());
-        socket.once("connect_error", (err) => reject(new Error(`${label} could not connect: ${err.message}`)));
-      }),
-      `connect of ${label}`,
-    );
+    await client.waitOpen();
     if (token) await client.join(token);
     return client;
   }
 
-  /** Tries to connect and expects a refusal; resolves with the connect_error. */
-  async refused(opts: ConnectOptions = {}): Promise<Error> {
-    const socket = open(this.url, this.transport, opts);
-    this.all.push(new Client(socket, "refused"));
-    return within(
-      new Promise<Error>((resolve, reject) => {
-        socket.once("connect", () => reject(new Error("connection was accepted")));
-        socket.once("connect_error", (err) => resolve(err));
-      }),
-      "connect_error",
+  /** Tries to connect and expects a refusal; resolves with how it ended. */
+  async refused(opts: ConnectOptions = {}): Promise<string> {
+    const client = new Client(this.url, "refused", this.transport, opts);
+    this.all.push(client);
+    const outcome = await client.waitOpen().then(
+      () => null,
+      () => client.disconnectReason,
     );
+    if (outcome === null) throw new Error("connection was accepted");
+    return outcome;
   }
 
   closeAll(): void {

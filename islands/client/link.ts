@@ -1,0 +1,50 @@
+// One connection to the server's realtime endpoint, over a WebSocket or, where WebSockets are
+// blocked, over the fallback: server-sent events in, one POST per frame out (stream-link.ts,
+// docs/decisions.md "Realtime"). Both carry the same JSON frames and end the same way, with a
+// WebSocket close code. No reconnection here: connection.ts decides when to try again. Runs in
+// browsers and in Bun (the tests, the soak and the chaos suite drive the server through it).
+import { decodeFrame, WS_PATH } from "../../src/shared/wire";
+import { streamLink } from "./stream-link";
+
+export type LinkKind = "websocket" | "stream";
+
+export interface LinkEvents {
+  open(): void;
+  frame(event: string, payload: unknown): void;
+  /** once, however the link ended (not after close()): the close code, none when it just broke */
+  closed(code?: number): void;
+}
+
+export interface Link {
+  /** Sends one encoded frame; ignored unless open. */
+  send(frame: string): void;
+  /** Ends the link from this side; `closed` is not called. */
+  close(): void;
+}
+
+/**
+ * `base` is the server's http(s) origin. `headers` are sent by Bun only (tests set an Origin); a
+ * browser sends its own.
+ */
+export function openLink(kind: LinkKind, base: string, on: LinkEvents, headers?: Record<string, string>): Link {
+  return (kind === "websocket" ? webSocketLink : streamLink)(base, on, headers);
+}
+
+function webSocketLink(base: string, on: LinkEvents, headers?: Record<string, string>): Link {
+  // Bun takes headers in the second argument, which in a browser (where it is undefined) names subprotocols.
+  const ws = new WebSocket(base.replace(/^http/, "ws") + WS_PATH, headers && ({ headers } as never));
+  ws.onopen = () => on.open();
+  ws.onmessage = (e) => {
+    const frame = decodeFrame(String(e.data));
+    if (frame.ok) on.frame(frame.event, frame.payload);
+  };
+  ws.onclose = (e) => on.closed(e.code);
+  return {
+    send: (frame) => void (ws.readyState === 1 && ws.send(frame)),
+    close() {
+      // Nothing more is heard from it, its close included.
+      ws.onopen = ws.onmessage = ws.onclose = null;
+      ws.close();
+    },
+  };
+}

@@ -1,0 +1,139 @@
+// The fallback for networks that block WebSockets: server-sent events carry the server's frames, POSTs
+// carry the client's, one frame each (docs/decisions.md "Realtime"). Same frames, same handlers, same
+// rooms as a WebSocket:
+//   GET  STREAM_PATH        opens a session: "event: session" with its id, then each frame as "data:",
+//                           and at the end "event: close" with { code, reason } as a WebSocket's close.
+//   POST STREAM_PATH/<id>   one frame as the body: 204 taken (any answer comes on the stream), 404 no
+//                           such session, 413 over MAX_FRAME_BYTES (the session closes with 1009).
+// Both check the origin. The session id is the connection's secret: only its page has it.
+import type { Server } from "bun";
+import { readCapped } from "../api/errors";
+import { originAllowed } from "../api/origin";
+import { CLOSE, MAX_FRAME_BYTES, STREAM_PATH } from "../shared/wire";
+import type { Handlers } from "./handlers";
+import { Peer } from "./peer";
+import type { StreamTopics } from "./rooms";
+
+const encoder = new TextEncoder();
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+export class StreamPeer extends Peer {
+  private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  private readonly topics = new Set<string>();
+
+  constructor(
+    readonly id: string,
+    private readonly streams: StreamTopics,
+    /** the transport's goodbye, once the stream is over */
+    private readonly ended: (peer: StreamPeer) => void,
+  ) {
+    super();
+  }
+
+  start(controller: ReadableStreamDefaultController<Uint8Array>): void {
+    this.controller = controller;
+    this.write(`event: session\ndata: ${this.id}\n\n`);
+  }
+
+  private write(text: string): void {
+    try {
+      this.controller?.enqueue(encoder.encode(text));
+    } catch {
+      // The client went away between its cancel and this write: over() is on its way.
+    }
+  }
+
+  send(frame: string): void {
+    this.write(`data: ${frame}\n\n`);
+  }
+  subscribe(topic: string): void {
+    this.topics.add(topic);
+    this.streams.add(topic, this);
+  }
+  unsubscribe(topic: string): void {
+    this.topics.delete(topic);
+    this.streams.remove(topic, this);
+  }
+  protected end(code: number, reason: string): void {
+    this.write(`event: close\ndata: ${JSON.stringify({ code, reason })}\n\n`);
+    this.over();
+  }
+  drop(): void {
+    this.over();
+  }
+  probe(): void {}
+
+  /** The stream is over, closed by either side. */
+  over(): void {
+    if (!this.open) return;
+    for (const topic of this.topics) this.streams.remove(topic, this);
+    this.topics.clear();
+    try {
+      this.controller?.close();
+    } catch {
+      // already closed by the client
+    }
+    this.ended(this);
+  }
+}
+
+export interface EventStreamDeps {
+  handlers: Handlers;
+  streams: StreamTopics;
+  allowedOrigins: readonly string[];
+}
+
+export function eventStreamTransport({ handlers, streams, allowedOrigins }: EventStreamDeps) {
+  const sessions = new Map<string, StreamPeer>();
+  const ended = (peer: StreamPeer) => {
+    sessions.delete(peer.id);
+    handlers.gone(peer);
+  };
+
+  function open(request: Request, server: Server<unknown>): Response {
+    if (handlers.closing) return new Response("Server is restarting", { status: 503 });
+    // The stream is quiet between heartbeats; its liveness is the realtime server's to judge.
+    server.timeout(request, 0);
+    const peer = new StreamPeer(crypto.randomUUID(), streams, ended);
+    sessions.set(peer.id, peer);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        peer.start(controller);
+        handlers.opened(peer);
+      },
+      cancel() {
+        peer.over();
+      },
+    });
+    return new Response(body, { headers: { "content-type": "text/event-stream", "cache-control": "no-store", "x-accel-buffering": "no" } });
+  }
+
+  async function receive(id: string, request: Request): Promise<Response> {
+    const peer = sessions.get(id);
+    if (!peer) return new Response("No such session", { status: 404 });
+    const bytes = await readCapped(request, MAX_FRAME_BYTES);
+    if (!bytes) {
+      peer.close(CLOSE.tooBig, "Frame too big");
+      return new Response("Frame too big", { status: 413 });
+    }
+    let text: string | Uint8Array = bytes;
+    try {
+      text = utf8.decode(bytes);
+    } catch {
+      // Not UTF-8: handed on as bytes, which is a malformed frame.
+    }
+    handlers.frame(peer, text);
+    return new Response(null, { status: 204 });
+  }
+
+  return {
+    /** Answers a request to STREAM_PATH or below it. */
+    handle(request: Request, server: Server<unknown>): Response | Promise<Response> {
+      if (!originAllowed(request, allowedOrigins)) return new Response("Cross-site request refused", { status: 403 });
+      const path = new URL(request.url).pathname;
+      if (request.method === "GET" && path === STREAM_PATH) return open(request, server);
+      if (request.method === "POST" && path.startsWith(`${STREAM_PATH}/`)) return receive(path.slice(STREAM_PATH.length + 1), request);
+      return new Response("Not found", { status: 404 });
+    },
+  };
+}

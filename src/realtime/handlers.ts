@@ -1,0 +1,159 @@
+// What a connection's frames do, whichever transport carries them: authenticate, validate, and hand
+// commands to the lobby service. Everything players hear about a lobby comes back through Rooms from
+// the rules' effects; only the transport's own answers (errors, snapshots) are sent from here.
+import { playerSnapshot } from "../game/views";
+import type { Tokens } from "../api/tokens";
+import type { LobbyService } from "../lobbies/service";
+import { clientSchemas, type ClientEvent } from "../shared/events";
+import { CLOSE, decodeFrame } from "../shared/wire";
+import type { Peer } from "./peer";
+import { topics, type Rooms } from "./rooms";
+
+export interface HandlerDeps {
+  service: LobbyService;
+  tokens: Tokens;
+  rooms: Rooms;
+  log: (line: string) => void;
+}
+
+type Parsed<E extends ClientEvent> = { data: ReturnType<(typeof clientSchemas)[E]["parse"]> };
+
+export class Handlers {
+  /** set while the server goes down: connections closing then are not players leaving */
+  closing = false;
+  /** every open connection, seated or not */
+  readonly peers = new Set<Peer>();
+  private emptied: () => void = () => {};
+
+  constructor(private readonly deps: HandlerDeps) {}
+
+  /** A transport opened a connection: it hears what every connection hears (heartbeats, restarts). */
+  opened(peer: Peer): void {
+    this.peers.add(peer);
+    peer.subscribe(topics.all);
+  }
+
+  /** Resolves once no connection is open. */
+  drained(): Promise<void> {
+    return this.peers.size === 0 ? Promise.resolve() : new Promise((resolve) => (this.emptied = resolve));
+  }
+
+  /**
+   * One frame as received: text, or (always malformed) binary. Frames are handled in the order they
+   * came: while a join-lobby's token is checked, the frames behind it wait.
+   */
+  frame(peer: Peer, data: string | Uint8Array): void {
+    if (!peer.live) return;
+    peer.lastHeard = Date.now();
+    const verdict = peer.guard.check();
+    if (verdict === "drop") return;
+    if (verdict === "cut") {
+      this.deps.log(`realtime: a connection of ${peer.playerId ?? "no player"} cut off for flooding`);
+      return peer.close(CLOSE.violation, "Too many events");
+    }
+    const decoded = typeof data === "string" ? decodeFrame(data) : ({ ok: false, event: "" } as const);
+    const run = (): Promise<void> | void => {
+      if (!peer.live) return;
+      if (!decoded.ok) {
+        peer.emit("socket-error", { event: decoded.event, message: "Malformed frame" });
+        return peer.close(CLOSE.violation, "Malformed frame");
+      }
+      try {
+        return this.handle(peer, decoded.event, decoded.payload);
+      } catch (err) {
+        this.deps.log(`realtime: ${decoded.event} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      }
+    };
+    const next = peer.queue ? peer.queue.then(run) : run();
+    if (!next) return;
+    const queue: Promise<void> = next.then(() => {
+      if (peer.queue === queue) peer.queue = null;
+    });
+    peer.queue = queue;
+  }
+
+  /** The transport lost the connection, or closed it. */
+  gone(peer: Peer): void {
+    peer.open = false;
+    this.peers.delete(peer);
+    // The server going down is not the player leaving: nothing is recorded, no one is told.
+    if (!this.closing) this.unseat(peer);
+    if (this.peers.size === 0) this.emptied();
+  }
+
+  /** Unknown events are ignored, as an older server ignores a newer page's. */
+  private handle(peer: Peer, event: string, payload: unknown): Promise<void> | void {
+    switch (event) {
+      case "join-lobby":
+        return this.join(peer, payload).catch((err: unknown) => this.deps.log(`realtime: join-lobby failed: ${String(err)}`));
+      case "leave-lobby":
+        if (this.parse(peer, "leave-lobby", payload)) this.unseat(peer);
+        return;
+      case "chat-message":
+        return this.chat(peer, payload);
+      case "lobby-updated":
+        if (this.parse(peer, "lobby-updated", payload)) this.sendSnapshot(peer);
+        return;
+    }
+  }
+
+  private parse<E extends ClientEvent>(peer: Peer, event: E, payload: unknown): Parsed<E> | null {
+    const parsed = clientSchemas[event].safeParse(payload);
+    if (parsed.success) return { data: parsed.data as Parsed<E>["data"] };
+    peer.emit("socket-error", { event, message: "Invalid payload" });
+    return null;
+  }
+
+  private async join(peer: Peer, payload: unknown): Promise<void> {
+    const input = this.parse(peer, "join-lobby", payload);
+    if (!input) return;
+    const { service, tokens, rooms } = this.deps;
+    const claims = await tokens.verify(input.data.token);
+    // Gone while the token was checked: its unseat has already run, so seating it now would leave a
+    // dead connection in the rooms and the player shown connected for good.
+    if (!peer.live) return;
+    const state = claims && service.get(claims.lobby);
+    const player = state && state.players.find((p) => p.id === claims.sub);
+    if (!claims || !state || !player) {
+      // The page tells the player why it went home: these refusals are final, unlike a lost connection.
+      peer.emit("socket-error", { event: "join-lobby", message: !claims ? "Invalid or expired session" : !state ? "This lobby has ended" : "You are no longer in this lobby" });
+      return peer.close(CLOSE.done, "Join refused");
+    }
+    if (peer.playerId !== claims.sub) this.unseat(peer);
+    rooms.enter(peer, state.code, claims.sub, player.team);
+    // A second tab with the same token replaces the first, so a player is never seated twice; the
+    // older tab is told, so it can say so and offer to take the seat back instead of going quiet.
+    for (const older of rooms.connectionsOf(claims.sub)) {
+      if (older === peer) continue;
+      older.emit("session-replaced", { lobbyCode: state.code });
+      rooms.leave(older);
+      older.close(CLOSE.done, "Replaced by a newer connection");
+    }
+    service.dispatch(state.code, { type: "presence", playerId: claims.sub, connected: true });
+    this.sendSnapshot(peer);
+  }
+
+  private chat(peer: Peer, payload: unknown): void {
+    const input = this.parse(peer, "chat-message", payload);
+    if (!input) return;
+    const { code, playerId } = peer;
+    if (!code || !playerId) return peer.emit("socket-error", { event: "chat-message", message: "Join a lobby first" });
+    if (!input.data.message.trim()) return;
+    const outcome = this.deps.service.dispatch(code, { type: "chat", playerId, message: input.data.message, chatType: input.data.chatType });
+    if (!outcome.ok) peer.emit("socket-error", { event: "chat-message", message: outcome.message });
+  }
+
+  /** Leaves the seat's rooms; the player is away once no connection of theirs remains. */
+  private unseat(peer: Peer): void {
+    const { code, playerId } = peer;
+    if (!code || !playerId) return;
+    if (this.deps.rooms.leave(peer) === 0) this.deps.service.dispatch(code, { type: "presence", playerId, connected: false });
+  }
+
+  private sendSnapshot(peer: Peer): void {
+    const { code, playerId } = peer;
+    const state = code ? this.deps.service.get(code) : undefined;
+    const snapshot = state && playerId ? playerSnapshot(state, playerId) : null;
+    if (snapshot) peer.emit("lobby-updated", { ...snapshot, updateType: "snapshot" });
+  }
+}

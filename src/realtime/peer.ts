@@ -1,0 +1,47 @@
+// One client connection as the realtime handlers see it, whichever transport carries it: a WebSocket
+// (websocket.ts) or the fallback's event stream and POSTs (event-stream.ts).
+import type { ServerEvent, ServerEvents } from "../shared/events";
+import { encodeFrame } from "../shared/wire";
+import { FloodGuard } from "./flood-guard";
+
+export abstract class Peer {
+  /** the lobby and player this connection speaks for, once a join-lobby was accepted */
+  code: string | undefined;
+  playerId: string | undefined;
+  /** 20 events a second, bursts of 40, cut off after 200 dropped (docs/decisions.md "Limits") */
+  readonly guard = new FloodGuard(20, 40, 200);
+  /** when the client was last heard from: a frame, a pong */
+  lastHeard = Date.now();
+  /** Set while a join-lobby's token is checked: later frames wait for it, so they are handled in order. */
+  queue: Promise<void> | null = null;
+  /** false once the transport has reported the connection gone */
+  open = true;
+  /** set once the server has decided to close it: nothing more it sends is handled */
+  private closing = false;
+
+  /** Open, and not on its way out: its frames are handled. */
+  get live(): boolean {
+    return this.open && !this.closing;
+  }
+
+  abstract send(frame: string): void;
+  abstract subscribe(topic: string): void;
+  abstract unsubscribe(topic: string): void;
+  /** The transport's own closing, once. */
+  protected abstract end(code: number, reason: string): void;
+
+  /** Ends the connection, telling the client why (a close code of shared/wire.ts CLOSE). */
+  close(code: number, reason: string): void {
+    if (this.closing) return;
+    this.closing = true;
+    this.end(code, reason);
+  }
+  /** Ends a connection that has gone silent, without waiting for a closing handshake it cannot answer. */
+  abstract drop(): void;
+  /** Asks the client to show it is there: a WebSocket ping. (The fallback's client answers heartbeats.) */
+  abstract probe(): void;
+
+  emit<E extends ServerEvent>(event: E, payload: ServerEvents[E]): void {
+    this.send(encodeFrame(event, payload));
+  }
+}

@@ -1,0 +1,65 @@
+// The realtime server: Bun's WebSockets at WS_PATH and the server-sent events + POST fallback below
+// STREAM_PATH, on the HTTP port, both speaking JSON frames [event, payload] (DESIGN.md section 4).
+// It keeps every connection alive or ends it: a heartbeat frame every HEARTBEAT_MS that pages watch
+// for, and a ping to each WebSocket whose pong (or, on the fallback, whose answer to the heartbeat)
+// must come within the silence limit, so a dead or half-open connection is noticed on both ends.
+import type { Server } from "bun";
+import type { Tokens } from "../api/tokens";
+import type { LobbyService } from "../lobbies/service";
+import { CLOSE, encodeFrame, HEARTBEAT_MS, silenceLimit } from "../shared/wire";
+import { eventStreamTransport } from "./event-stream";
+import { Handlers } from "./handlers";
+import { Rooms, topics } from "./rooms";
+import { webSocketTransport, type WebSocketPeer } from "./websocket";
+
+/** How long close() waits for connections to take their last frame before the listener stops. */
+const CLOSE_WAIT_MS = 500;
+
+export interface RealtimeDeps {
+  service: LobbyService;
+  tokens: Tokens;
+  allowedOrigins: readonly string[];
+  log: (line: string) => void;
+  /** tests shorten it to see a silent connection go */
+  heartbeatMs?: number;
+}
+
+export function createRealtime({ service, tokens, allowedOrigins, log, heartbeatMs = HEARTBEAT_MS }: RealtimeDeps) {
+  const rooms = new Rooms();
+  service.broadcaster = rooms;
+  const handlers = new Handlers({ service, tokens, rooms, log });
+  const webSocket = webSocketTransport({ handlers, allowedOrigins });
+  const eventStream = eventStreamTransport({ handlers, streams: rooms.streams, allowedOrigins });
+
+  const heartbeat = encodeFrame("heartbeat", {});
+  const silence = silenceLimit(heartbeatMs);
+  const beat = setInterval(() => {
+    rooms.publish(topics.all, heartbeat);
+    const now = Date.now();
+    for (const peer of handlers.peers) {
+      if (now - peer.lastHeard <= silence) peer.probe();
+      else peer.drop();
+    }
+  }, heartbeatMs);
+  beat.unref();
+
+  return {
+    websocket: webSocket.handler,
+    upgrade: webSocket.upgrade,
+    stream: eventStream.handle,
+    /** Hands Bun's server to the rooms, so broadcasts use its native publish. */
+    attach: (server: Server<WebSocketPeer>) => rooms.attach(server),
+    /**
+     * Every connection hears `server-restarting`, then is closed with 1012 (service restart), which
+     * pages answer by reconnecting, and rejoining, once the server is back.
+     */
+    async close(): Promise<void> {
+      handlers.closing = true;
+      clearInterval(beat);
+      rooms.publish(topics.all, encodeFrame("server-restarting", {}));
+      const drained = handlers.drained();
+      for (const peer of [...handlers.peers]) peer.close(CLOSE.restart, "Server is restarting");
+      await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
+    },
+  };
+}

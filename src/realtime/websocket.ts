@@ -1,0 +1,64 @@
+// The WebSocket transport: Bun's own, on the HTTP port at WS_PATH. The origin is checked at the
+// upgrade; Bun enforces the frame limit (closing with 1009) and refuses invalid UTF-8 (1007) itself.
+import type { Server, ServerWebSocket, WebSocketHandler } from "bun";
+import { originAllowed } from "../api/origin";
+import { MAX_FRAME_BYTES } from "../shared/wire";
+import type { Handlers } from "./handlers";
+import { Peer } from "./peer";
+
+export class WebSocketPeer extends Peer {
+  ws: ServerWebSocket<WebSocketPeer> | null = null;
+
+  send(frame: string): void {
+    this.ws?.send(frame);
+  }
+  subscribe(topic: string): void {
+    this.ws?.subscribe(topic);
+  }
+  unsubscribe(topic: string): void {
+    this.ws?.unsubscribe(topic);
+  }
+  protected end(code: number, reason: string): void {
+    this.ws?.close(code, reason);
+  }
+  drop(): void {
+    this.ws?.terminate();
+  }
+  probe(): void {
+    this.ws?.ping();
+  }
+}
+
+export function webSocketTransport({ handlers, allowedOrigins }: { handlers: Handlers; allowedOrigins: readonly string[] }) {
+  const handler: WebSocketHandler<WebSocketPeer> = {
+    maxPayloadLength: MAX_FRAME_BYTES,
+    // Liveness is the realtime server's own (realtime.ts pings and counts the pongs): Bun's idle
+    // timer restarts on every send, so a dead socket in a chatty lobby would never time out.
+    idleTimeout: 0,
+    sendPings: false,
+    open(ws) {
+      ws.data.ws = ws;
+      handlers.opened(ws.data);
+    },
+    message(ws, message) {
+      handlers.frame(ws.data, typeof message === "string" ? message : new Uint8Array(message));
+    },
+    pong(ws) {
+      ws.data.lastHeard = Date.now();
+    },
+    close(ws) {
+      handlers.gone(ws.data);
+    },
+  };
+
+  return {
+    handler,
+    /** Answers a request to WS_PATH: upgraded (undefined), or refused with a status. */
+    upgrade(request: Request, server: Server<WebSocketPeer>): Response | undefined {
+      if (!originAllowed(request, allowedOrigins)) return new Response("Cross-site connection refused", { status: 403 });
+      if (handlers.closing) return new Response("Server is restarting", { status: 503 });
+      if (server.upgrade(request, { data: new WebSocketPeer() })) return undefined;
+      return new Response("Expected a WebSocket upgrade", { status: 426 });
+    },
+  };
+}
