@@ -53,7 +53,7 @@ function Round({ lobby }: { lobby: LobbyView }) {
       <ul className="tv-locks" aria-label="Answers locked">
         {(["blue", "red"] as const).map((team) => (
           <li key={team} className={`result ${team[0]}`}>
-            {teamName(team)}: {game.locked[team] ? "locked in ✔" : "thinking..."}
+            {`${teamName(team)}: ${game.locked[team] ? "locked in ✔" : "thinking..."}`}
           </li>
         ))}
       </ul>

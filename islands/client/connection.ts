@@ -30,7 +30,15 @@ export interface Connection {
 const OUTBOX_MAX = 20;
 const SILENCE_MS = silenceLimit(HEARTBEAT_MS);
 
-export function connect(token: string, win: Window = window): Connection {
+/** A player's connection: join-lobby with the session token on every connect. */
+export const connect = (token: string, win: Window = window): Connection => openConnection(["join-lobby", { token }], win);
+
+/** The shared screen's: watch-lobby, with no seat and no token, on every connect. */
+export const watchLobby = (code: string, win: Window = window): Connection => openConnection(["watch-lobby", { code }], win);
+
+type Hello = ["join-lobby", ClientPayload<"join-lobby">] | ["watch-lobby", ClientPayload<"watch-lobby">];
+
+function openConnection(hello: Hello, win: Window): Connection {
   const state = signal<LinkState>("connecting");
   const handlers = new Map<string, ((payload: never) => void)[]>();
   const outbox: string[] = [];
@@ -82,7 +90,7 @@ export function connect(token: string, win: Window = window): Connection {
         attempt = 0;
         heard();
         state.value = "online";
-        current.send(encodeFrame("join-lobby", { token }));
+        current.send(encodeFrame(hello[0], hello[1]));
         for (const frame of outbox.splice(0)) current.send(frame);
       },
       frame(event, payload) {
@@ -133,7 +141,7 @@ export function connect(token: string, win: Window = window): Connection {
   win.addEventListener("pagehide", () => {
     paused = true;
     clearTimeout(timer);
-    if (live) link?.send(encodeFrame("leave-lobby", { token }));
+    if (live) link?.send(encodeFrame("leave-lobby", hello[0] === "join-lobby" ? hello[1] : {}));
     drop();
   });
 

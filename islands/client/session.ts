@@ -95,6 +95,13 @@ function leaveHome(store: Store, connection: Connection, why: string): void {
 
 export function wireEvents(store: Store, connection: Connection): void {
   const code = store.code;
+  // The shared screen has no session to end and no other page to go to: it shows the lobby between
+  // games, and reloads itself (to its "no lobby" page) once the lobby is gone.
+  const tv = store.page === "tv";
+  const gone = () => {
+    connection.close();
+    leave(store, `/tv/${code}`, true);
+  };
   for (const event of LOBBY_EVENTS) {
     connection.on(event, (payload) => {
       if (payload?.lobby) store.lobby.value = payload.lobby;
@@ -110,11 +117,12 @@ export function wireEvents(store: Store, connection: Connection): void {
     const host = [...p.lobby.blueTeam, ...p.lobby.redTeam].find((player) => player.id === p.hostId);
     notify(store, p.hostId === store.meId.value ? "You are now the host" : `${host?.name ?? "Someone"} is now the host`);
   });
-  connection.on("lobby-ended", (p) => leaveHome(store, connection, p?.reason ?? "The lobby has ended"));
+  connection.on("lobby-ended", (p) => (tv ? gone() : leaveHome(store, connection, p?.reason ?? "The lobby has ended")));
   connection.on("you-were-kicked", () => leaveHome(store, connection, "The host removed you from the lobby"));
   connection.on("socket-error", (p) => {
     // join-lobby is refused only when the seat or the lobby is gone for good.
     if (p?.event === "join-lobby") leaveHome(store, connection, p.message ?? "Failed to join lobby");
+    else if (p?.event === "watch-lobby") gone();
     else if (p?.event === "chat-message") store.chatError.value = p.message ?? "Message not sent";
   });
   connection.on("chat-message", (msg) => {
@@ -133,6 +141,10 @@ export function wireEvents(store: Store, connection: Connection): void {
   connection.on("round-timeup", () => {
     store.endsAt.value = Date.now();
     store.now.value = Date.now();
+  });
+  connection.on("answer-locked", (p) => {
+    const locked = store.lobby.value?.gameState?.locked;
+    if (locked && p.roundNumber === store.lobby.value?.gameState?.currentRoundNumber) patchGame(store, { locked: { ...locked, [p.team]: true } });
   });
   connection.on("team-answer-submitted", (p) => {
     if (p.answer === undefined || p.team !== store.me.value?.team) return;
@@ -155,13 +167,17 @@ export function wireEvents(store: Store, connection: Connection): void {
     onResults(p);
     if (shown && shown.number !== p.round.number) store.lastResult.value = shown;
   });
-  connection.on("lobby-returned", () => setTimeout(() => leave(store, `/lobby/${code}`), RETURN_DELAY_MS));
-  connection.on("game-ended", () => leave(store, `/lobby/${code}`));
+  const between = (lobby: LobbyView) => {
+    store.lobby.value = lobby;
+    store.phase.value = "idle";
+  };
+  connection.on("lobby-returned", (p) => (tv ? between(p.lobby) : setTimeout(() => leave(store, `/lobby/${code}`), RETURN_DELAY_MS)));
+  connection.on("game-ended", (p) => (tv ? between(p.lobby) : leave(store, `/lobby/${code}`)));
 }
 
 /** After a snapshot (refresh or reconnect), the page follows the server, whatever happened meanwhile. */
 function resync(store: Store): void {
-  if (followGame(store) || store.page !== "game") return;
+  if (followGame(store) || store.page === "lobby") return;
   const lobby = store.lobby.value!;
   const phase = phaseFromLobby(lobby);
   store.endsAt.value = lobby.gameState?.currentRound?.endsAt ?? null;

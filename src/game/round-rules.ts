@@ -72,6 +72,8 @@ export function submit(state: LobbyState, input: Submission, now: number): Outco
   const lock: Lock = { playerId: input.playerId, answer, isSteal: input.isSteal };
   const locked = withGame(state, { ...game, currentRound: { ...round, locks: { ...round.locks, [input.team]: lock } } });
   const told: Effect[] = [
+    // The shared screen (and anyone) may show which teams have locked; what, only the team learns.
+    toRoom("answer-locked", { team: input.team, roundNumber: round.number }),
     toTeam(otherTeam(input.team), "team-answer-submitted", { team: input.team, roundNumber: round.number }),
     toTeam(input.team, "team-answer-submitted", { team: input.team, roundNumber: round.number, answer, isSteal: input.isSteal, playerId: input.playerId }),
   ];

@@ -88,6 +88,11 @@ export function playerSnapshot(state: LobbyState, playerId: string): PlayerSnaps
   };
 }
 
+/** What the shared screen (a spectator: no seat, no team) resumes from: the room's view and its chat. */
+export function watcherSnapshot(state: LobbyState) {
+  return { lobby: lobbyView(state), you: null, lock: null, chat: state.chat.filter((m) => m.chatType === "game") };
+}
+
 /** One team's side of a round result, whichever colour it is. */
 export function playOf(r: RoundResult, team: Team) {
   const blue = team === "blue";

@@ -4,7 +4,7 @@ import QRCode from "qrcode";
 import { render } from "qrcode/lib/renderer/svg-tag";
 
 /** `<origin>/?join=CODE`: the home page opens the join dialog for that lobby. */
-export const joinUrl = (origin: string, code: string) => `${origin}/?join=${code}`;
+export const joinUrl = (origin: string, code: string) => `${origin}/?join=${encodeURIComponent(code)}`;
 
 export function JoinQr({ url, className }: { url: string; className?: string }) {
   const svg = render(QRCode.create(url, { errorCorrectionLevel: "M" }), { margin: 2, color: { dark: "#000000ff", light: "#ffffffff" } });

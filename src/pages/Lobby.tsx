@@ -12,8 +12,8 @@ import { JoinQr, joinUrl } from "./JoinQr";
 import { Island } from "./island";
 
 export function Lobby({ origin }: { origin: string }) {
-  const { code } = useStore();
-  const url = joinUrl(origin, code ?? "");
+  const { code, lobby } = useStore();
+  const url = lobby.value ? joinUrl(origin, lobby.value.code) : "";
   return (
     <main>
       <Island name="ConnectionBar" component={ConnectionBar} props={{}} />
@@ -29,6 +29,8 @@ export function Lobby({ origin }: { origin: string }) {
         <Island name="SettingsPanel" component={SettingsPanel} props={{}} />
         <Island name="ChatBox" component={ChatBox} props={{}} />
       </div>
+      {/* A code that names no lobby has no one to invite (the page's script sends the visitor home). */}
+      {lobby.value && (
       <section className="card invite" aria-labelledby="invite-title">
         <JoinQr url={url} />
         <div className="stack">
@@ -39,6 +41,7 @@ export function Lobby({ origin }: { origin: string }) {
           <Island name="ShareJoin" component={ShareJoin} props={{ url }} />
         </div>
       </section>
+      )}
       <Island name="LobbyActions" component={LobbyActions} props={{}} />
       <footer>
         <Island name="HostFooter" component={HostFooter} props={{}} />

@@ -9,8 +9,9 @@ import { Island } from "./island";
 import { JoinQr, joinUrl } from "./JoinQr";
 
 export function Tv({ origin }: { origin: string }) {
-  const { code } = useStore();
-  const url = joinUrl(origin, code ?? "");
+  const { code, lobby } = useStore();
+  // The route serves this page only for a lobby that exists, so its code is a valid one.
+  const url = joinUrl(origin, lobby.value?.code ?? "");
   return (
     <main className="tv">
       <Island name="ConnectionBar" component={ConnectionBar} props={{}} />
@@ -51,7 +52,7 @@ export function TvNotFound({ code }: { code: string }) {
     <main className="tv">
       <Brand />
       <section className="card stack center">
-        <h2 className="big">No lobby {code}</h2>
+        <h2 className="big">{`No lobby ${code}`}</h2>
         <p className="muted">That code names no open lobby. It may have ended, or the code may be mistyped.</p>
         <a className="button ghost" href="/">
           Go to the home page

@@ -1,7 +1,8 @@
 // What a connection's frames do, whichever transport carries them: authenticate, validate, and hand
 // commands to the lobby service. Everything players hear about a lobby comes back through Rooms from
 // the rules' effects; only the transport's own answers (errors, snapshots) are sent from here.
-import { playerSnapshot } from "../game/views";
+import { playerSnapshot, watcherSnapshot } from "../game/views";
+import { normalizeCode } from "../lobbies/codes";
 import type { Tokens } from "../api/tokens";
 import type { LobbyService } from "../lobbies/service";
 import { clientSchemas, type ClientEvent } from "../shared/events";
@@ -91,6 +92,8 @@ export class Handlers {
         return;
       case "chat-message":
         return this.chat(peer, payload);
+      case "watch-lobby":
+        return this.watch(peer, payload);
       case "lobby-updated":
         if (this.parse(peer, "lobby-updated", payload)) this.sendSnapshot(peer);
         return;
@@ -133,6 +136,20 @@ export class Handlers {
     this.sendSnapshot(peer);
   }
 
+  /** The shared screen: no token, no seat; only what the whole room may see. */
+  private watch(peer: Peer, payload: unknown): void {
+    const input = this.parse(peer, "watch-lobby", payload);
+    if (!input) return;
+    const state = this.deps.service.get(normalizeCode(input.data.code));
+    if (!state) {
+      peer.emit("socket-error", { event: "watch-lobby", message: "This lobby has ended" });
+      return peer.close(CLOSE.done, "Watch refused");
+    }
+    this.deps.rooms.leave(peer);
+    this.deps.rooms.watch(peer, state.code);
+    peer.emit("lobby-updated", { ...watcherSnapshot(state), updateType: "snapshot" });
+  }
+
   private chat(peer: Peer, payload: unknown): void {
     const input = this.parse(peer, "chat-message", payload);
     if (!input) return;
@@ -146,6 +163,7 @@ export class Handlers {
   /** Leaves the seat's rooms; the player is away once no connection of theirs remains. */
   private unseat(peer: Peer): void {
     const { code, playerId } = peer;
+    if (code && !playerId) return void this.deps.rooms.leave(peer);
     if (!code || !playerId) return;
     if (this.deps.rooms.leave(peer) === 0) this.deps.service.dispatch(code, { type: "presence", playerId, connected: false });
   }
@@ -153,7 +171,7 @@ export class Handlers {
   private sendSnapshot(peer: Peer): void {
     const { code, playerId } = peer;
     const state = code ? this.deps.service.get(code) : undefined;
-    const snapshot = state && playerId ? playerSnapshot(state, playerId) : null;
+    const snapshot = state && (playerId ? playerSnapshot(state, playerId) : watcherSnapshot(state));
     if (snapshot) peer.emit("lobby-updated", { ...snapshot, updateType: "snapshot" });
   }
 }

@@ -83,9 +83,22 @@ export class Rooms implements Broadcaster {
     add(this.lobbies, code, peer);
   }
 
-  /** Unseats a connection; resolves with how many connections its player still has. */
+  /** A spectator: it hears the lobby's room, and no team or player. */
+  watch(peer: Peer, code: string): void {
+    peer.code = code;
+    peer.subscribe(topics.lobby(code));
+    add(this.lobbies, code, peer);
+  }
+
+  /** Unseats a connection (or stops a spectator); resolves with how many connections its player still has. */
   leave(peer: Peer): number {
     const { code, playerId } = peer;
+    if (code && !playerId) {
+      peer.unsubscribe(topics.lobby(code));
+      remove(this.lobbies, code, peer);
+      peer.code = undefined;
+      return 0;
+    }
     if (!code || !playerId) return 0;
     peer.unsubscribe(topics.lobby(code));
     peer.unsubscribe(topics.team(code, "blue"));

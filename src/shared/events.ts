@@ -5,7 +5,9 @@
 import { z } from "zod";
 import type { HostChangeReason } from "../game/host-rules";
 import type { ChatMessage, GameState, Player, RoundResult, Scores, Settings, Team } from "../game/types";
-import type { GameView, LobbyView, PlayerSnapshot } from "../game/views";
+import type { GameView, LobbyView, PlayerSnapshot, watcherSnapshot } from "../game/views";
+
+type WatcherSnapshot = ReturnType<typeof watcherSnapshot>;
 
 // ---- client -> server -----------------------------------------------------------------------------
 
@@ -27,6 +29,8 @@ export const clientSchemas = {
     playerName: z.unknown().optional(),
     team: z.unknown().optional(),
   }),
+  /** a spectator (the shared TV screen): hears the room's events, never a team's or a player's */
+  "watch-lobby": z.object({ code: z.string().regex(/^[A-Za-z0-9]{4}$/) }),
   /** asks for a fresh snapshot */
   "lobby-updated": z.object({ lobbyCode }).passthrough().optional(),
   /** the fallback's answer to the server's heartbeat (a WebSocket answers Bun's pings instead) */
@@ -69,7 +73,9 @@ export interface RoundResults {
 
 export type ServerEvents = { [E in LobbyEventName]: LobbyEvent<E> } & {
   /** a snapshot (after join-lobby, or asked for), or a player back online */
-  "lobby-updated": (PlayerSnapshot & { updateType: "snapshot" }) | { lobby: LobbyView; updateType: "player-reconnected"; playerId: string };
+  "lobby-updated": ((PlayerSnapshot | WatcherSnapshot) & { updateType: "snapshot" }) | { lobby: LobbyView; updateType: "player-reconnected"; playerId: string };
+  /** to the room: a team locked its answer (what, and whether it steals, stays with the team) */
+  "answer-locked": { team: Team; roundNumber: number };
   "game-started": { lobbyCode: string; lobby: LobbyView };
   "you-were-kicked": { lobbyCode: string };
   "round-started": RoundStarted;

@@ -161,7 +161,7 @@ for (const transport of TRANSPORTS) {
         }
 
         // each transition exactly once, in order, for every player
-        const expected = ["round-started", ...locking.map(() => "team-answer-submitted"), ...(timedOut ? ["round-timeup"] : []), "answer-processing-started", "round-results"];
+        const expected = ["round-started", ...locking.flatMap(() => ["answer-locked", "team-answer-submitted"]), ...(timedOut ? ["round-timeup"] : []), "answer-processing-started", "round-results"];
         for (const [k, c] of everyone.entries()) {
           expect({ who: c.label, round: n, events: c.since(marks[k]!).map((r) => r.event).filter((e) => e !== "chat-message") }).toEqual({ who: c.label, round: n, events: expected });
         }
