@@ -1,7 +1,8 @@
 // Seats a populated lobby through the public API, as players would: a host and 15 friends, both
-// captains, settings with categories, and some room and team chat over socket.io.
-import { io, type Socket } from "socket.io-client";
+// captains, settings with categories, and some room and team chat over the page's own WebSocket link.
+import { openLink, type Link } from "../../islands/client/link";
 import type { LobbyView } from "../../src/game/views";
+import { encodeFrame } from "../../src/shared/wire";
 
 export interface Seat {
   id: string;
@@ -41,31 +42,36 @@ const seatOf = (body: any, name: string, token: string): Seat => {
 
 /** Sends `count` chat messages from each seat and waits until each sender has seen its own echoed. */
 async function chatter(base: string, seats: Seat[], count: number): Promise<void> {
-  const sockets: Socket[] = [];
+  const links: Link[] = [];
   try {
     await Promise.all(
       seats.map(async (seat, i) => {
-        const socket = io(base, { path: "/socket.io/", transports: ["websocket"], reconnection: false, timeout: 5_000 });
-        sockets.push(socket);
         let echoed = 0;
+        let joined: () => void = () => {};
         let done: () => void = () => {};
+        const snapshot = new Promise<void>((resolve) => (joined = resolve));
         const all = new Promise<void>((resolve) => (done = resolve));
-        socket.on("chat-message", (m: { playerId: string }) => {
-          if (m.playerId === seat.id && ++echoed === count) done();
+        const link: Link = openLink("websocket", base, {
+          open: () => link.send(encodeFrame("join-lobby", { token: seat.token })),
+          frame(event, payload) {
+            if (event === "lobby-updated") joined();
+            if (event === "chat-message" && (payload as { playerId: string }).playerId === seat.id && ++echoed === count) done();
+          },
+          // a refusal shows as the missing echoes below
+          closed: () => joined(),
         });
-        const joined = new Promise<void>((resolve) => socket.once("lobby-updated", () => resolve()));
-        socket.emit("join-lobby", { token: seat.token });
-        await joined;
+        links.push(link);
+        await Promise.race([snapshot, Bun.sleep(5_000)]);
         for (let n = 0; n < count; n++) {
           const chatType = n % 3 === 2 ? "team" : "game";
-          socket.emit("chat-message", { message: `${seat.name} says: message ${n + 1} of ${count}${i % 2 ? " — I totally know this one" : ", trust me"}`, chatType });
+          link.send(encodeFrame("chat-message", { message: `${seat.name} says: message ${n + 1} of ${count}${i % 2 ? " — I totally know this one" : ", trust me"}`, chatType }));
           await Bun.sleep(120); // below the flood guard's rate
         }
         await Promise.race([all, Bun.sleep(5_000).then(() => Promise.reject(new Error(`chat from ${seat.name} was not echoed`)))]);
       }),
     );
   } finally {
-    for (const socket of sockets) socket.disconnect();
+    for (const link of links) link.close();
   }
 }
 

@@ -2,7 +2,7 @@
 //   bun bench/load/generator.ts --url http://127.0.0.1:3000 --kind stealmate --lobbies 250
 //     [--per-lobby 8] [--rate 1] [--warmup 5] [--measure 20] [--limit 120] [--tick-ms 1]
 // N rooms of `per-lobby` real clients each. Per kind of server:
-//   stealmate      REST create + join, socket.io-client join-lobby, chat-message (room chat)
+//   stealmate      REST create + join, WebSocket at /ws with JSON frames: join-lobby, chat-message (room chat)
 //   node-socketio, bun-socketio  socket.io-client, "join" with a room name (acked), chat-message
 //   bun-raw        plain WebSocket, the bun-raw peer's JSON: {t:"join",room} / {t:"chat",message}
 // Every client sends room chat at `rate` messages a second; each message carries its send time, and
@@ -11,6 +11,7 @@
 // server at the right moments; the report is one JSON object on stdout. Loopback only, and the
 // whole run is bounded by --limit seconds: past it the process reports what it has and exits.
 import { io, type Socket } from "socket.io-client";
+import { decodeFrame, encodeFrame, WS_PATH } from "../../src/shared/wire";
 
 export type Kind = "stealmate" | "node-socketio" | "bun-socketio" | "bun-raw";
 
@@ -165,14 +166,12 @@ function openSocketIo(url: string): Promise<Socket> {
   });
 }
 
-function watchSocketIo(socket: Socket, lobby: number, onFirstSnapshot?: () => void): BenchClient {
+function watchSocketIo(socket: Socket, lobby: number): BenchClient {
   let closing = false;
   socket.on("chat-message", (payload: { message?: unknown } | undefined) => onChat(payload?.message));
-  socket.on("socket-error", () => error("socket-error"));
   socket.on("disconnect", () => {
     if (!closing) error("disconnected");
   });
-  void onFirstSnapshot;
   return {
     lobby,
     send: (text) => void socket.emit("chat-message", { message: text, chatType: "game" }),
@@ -184,28 +183,67 @@ function watchSocketIo(socket: Socket, lobby: number, onFirstSnapshot?: () => vo
   };
 }
 
+interface WebSocketProtocol {
+  /** the frame sent on open that asks to join the room */
+  join: string;
+  /** one received text frame: `joined` once the server has let the client in */
+  receive(text: string, joined: () => void): void;
+  /** a chat line to send */
+  chat(text: string): string;
+}
+
+/** A client on a plain WebSocket (Stealmate's own, or the raw floor's), joined before it counts. */
+function webSocketClient(url: string, lobby: number, protocol: WebSocketProtocol): Promise<BenchClient> {
+  const ws = new WebSocket(url);
+  let closing = false;
+  let joined: () => void = () => {};
+  const ready = new Promise<void>((resolve, reject) => {
+    joined = resolve;
+    ws.onopen = () => ws.send(protocol.join);
+    ws.onerror = () => reject(new Error("websocket error"));
+  });
+  ws.onmessage = (event) => protocol.receive(String(event.data), joined);
+  ws.onclose = () => {
+    if (!closing) error("disconnected");
+  };
+  return withTimeout(ready, 15_000, "join").then(
+    () => ({
+      lobby,
+      send: (text: string) => ws.send(protocol.chat(text)),
+      connected: () => ws.readyState === WebSocket.OPEN,
+      close: () => {
+        closing = true;
+        ws.close();
+      },
+    }),
+    (err) => {
+      ws.close();
+      throw err;
+    },
+  );
+}
+
+/** A Stealmate player as the page is: a WebSocket at /ws speaking JSON frames, join-lobby first. */
+const stealmateClient = (opts: Options, lobby: number, token: string) =>
+  webSocketClient(opts.url.replace(/^http/, "ws") + WS_PATH, lobby, {
+    join: encodeFrame("join-lobby", { token }),
+    receive(text, joined) {
+      const frame = decodeFrame(text);
+      if (!frame.ok) return error("unparseable-frame");
+      const payload = frame.payload as { message?: unknown; updateType?: string } | undefined;
+      if (frame.event === "chat-message") onChat(payload?.message);
+      else if (frame.event === "lobby-updated" && payload?.updateType === "snapshot") joined();
+      else if (frame.event === "socket-error") error("socket-error");
+    },
+    chat: (text) => encodeFrame("chat-message", { message: text, chatType: "game" }),
+  });
+
 async function stealmateLobby(opts: Options, lobby: number): Promise<BenchClient[]> {
   const created = await postJson(`${opts.url}/api/lobby/create`, { playerName: `host${lobby}` });
   const tokens: string[] = [created.token];
   const code: string = created.lobby.code;
   for (let i = 1; i < opts.perLobby; i++) tokens.push((await postJson(`${opts.url}/api/lobby/join`, { code, playerName: `p${i}` })).token);
-  return Promise.all(
-    tokens.map(async (token) => {
-      const socket = await openSocketIo(opts.url);
-      const joined = new Promise<void>((resolve, reject) => {
-        socket.on("lobby-updated", (p: { updateType?: string } | undefined) => {
-          if (p?.updateType === "snapshot") resolve();
-        });
-        socket.once("socket-error", (e: { message?: string } | undefined) => reject(new Error(`join-lobby: ${e?.message}`)));
-      });
-      socket.emit("join-lobby", { token });
-      await withTimeout(joined, 15_000, "join-lobby snapshot").catch((err) => {
-        socket.disconnect();
-        throw err;
-      });
-      return watchSocketIo(socket, lobby);
-    }),
-  );
+  return Promise.all(tokens.map((token) => stealmateClient(opts, lobby, token)));
 }
 
 async function socketIoRelayLobby(opts: Options, lobby: number): Promise<BenchClient[]> {
@@ -221,39 +259,17 @@ async function socketIoRelayLobby(opts: Options, lobby: number): Promise<BenchCl
   );
 }
 
-function bunRawClient(opts: Options, lobby: number): Promise<BenchClient> {
-  const ws = new WebSocket(`${opts.url.replace(/^http/, "ws")}/`);
-  let closing = false;
-  let joined: () => void = () => {};
-  const ready = new Promise<void>((resolve, reject) => {
-    joined = resolve;
-    ws.onopen = () => ws.send(JSON.stringify({ t: "join", room: `room-${lobby}` }));
-    ws.onerror = () => reject(new Error("websocket error"));
-  });
-  ws.onmessage = (event) => {
-    const msg = JSON.parse(String(event.data)) as { t?: string; message?: unknown };
-    if (msg.t === "chat") onChat(msg.message);
-    else if (msg.t === "joined") joined();
-  };
-  ws.onclose = () => {
-    if (!closing) error("disconnected");
-  };
-  return withTimeout(ready, 15_000, "raw join").then(
-    () => ({
-      lobby,
-      send: (text: string) => ws.send(JSON.stringify({ t: "chat", message: text })),
-      connected: () => ws.readyState === WebSocket.OPEN,
-      close: () => {
-        closing = true;
-        ws.close();
-      },
-    }),
-    (err) => {
-      ws.close();
-      throw err;
+/** The raw floor's own JSON: {t:"join",room} / {t:"chat",message}. */
+const bunRawClient = (opts: Options, lobby: number) =>
+  webSocketClient(`${opts.url.replace(/^http/, "ws")}/`, lobby, {
+    join: JSON.stringify({ t: "join", room: `room-${lobby}` }),
+    receive(text, joined) {
+      const msg = JSON.parse(text) as { t?: string; message?: unknown };
+      if (msg.t === "chat") onChat(msg.message);
+      else if (msg.t === "joined") joined();
     },
-  );
-}
+    chat: (text) => JSON.stringify({ t: "chat", message: text }),
+  });
 
 function openLobby(opts: Options, lobby: number): Promise<BenchClient[]> {
   if (opts.kind === "stealmate") return stealmateLobby(opts, lobby);

@@ -1,12 +1,14 @@
 // The single-page build's server: its index.html for every page route, its hashed assets
 // (pre-compressed, cached for a year, as Stealmate serves its bundles), and the rest (/api, the
-// socket, the logo) passed through to the Stealmate under test, so the app is same-origin as it
-// would be behind one host. Loopback only.
+// WebSocket, the logo) passed through to the Stealmate under test, so the app is same-origin as it
+// would be behind one host. (The fallback's event stream is not passed through: Chromium has
+// WebSockets.) Loopback only.
 //
 // env: SPA_DIR (index.html, index.html.gz, assets/), UPSTREAM (http://127.0.0.1:PORT), PORT
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ServerWebSocket } from "bun";
+import { WS_PATH } from "../../../src/shared/wire";
 
 const dir = process.env.SPA_DIR!;
 const upstream = new URL(process.env.UPSTREAM!);
@@ -51,13 +53,13 @@ const server = Bun.serve<Pipe, never>({
   port: Number(process.env.PORT ?? 0),
   async fetch(request, srv) {
     const url = new URL(request.url);
-    if (url.pathname.startsWith("/socket.io/") && request.headers.get("upgrade")?.toLowerCase() === "websocket") {
+    if (url.pathname === WS_PATH && request.headers.get("upgrade")?.toLowerCase() === "websocket") {
       const target = new URL(url.pathname + url.search, upstream);
       target.protocol = "ws:";
       if (srv.upgrade(request, { data: { target: target.href, queued: [] } })) return undefined;
       return new Response("Upgrade failed", { status: 400 });
     }
-    if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/socket.io/") || url.pathname === "/logo.svg") return pass(request, url);
+    if (url.pathname.startsWith("/api/") || url.pathname === "/logo.svg") return pass(request, url);
     if (url.pathname.startsWith("/assets/")) return asset(url.pathname, request.headers.get("accept-encoding") ?? "");
     const gzip = (request.headers.get("accept-encoding") ?? "").includes("gzip");
     return new Response(gzip ? indexGz : index, {
