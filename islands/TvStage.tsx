@@ -22,7 +22,7 @@ function Roster({ lobby, team }: { lobby: LobbyView; team: Team }) {
           <li key={p.id} className={`slot${p.connected ? "" : " off"}`}>
             <span className="who">
               {p.isCaptain && <span className="badge gold">CAPTAIN</span>}
-              {p.name}
+              <span>{p.name}</span>
               {!p.connected && <span className="away">(away)</span>}
             </span>
           </li>
