@@ -10,6 +10,7 @@ import Papa from "papaparse";
 import type { Browser, Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { NOTES, type Cue } from "../../islands/client/sound";
+import { axeViolations } from "../support/a11y";
 import { startTestApp, type TestApp } from "../support/app";
 import { launchChromium, screenshotDir } from "../support/browser";
 import { exactJudge, quizQuestion, quizQuestions, seatFour, startGame } from "../support/party";
@@ -85,6 +86,7 @@ test("a TV follows a whole game beside two phones, shows no secret before result
   await tv.page.getByText("Waiting for the host to start the game...").waitFor();
   for (const name of ["Hana", "Ravi", "Bo", "Rue"]) await tv.page.getByText(name, { exact: true }).first().waitFor();
   await tv.page.screenshot({ path: join(shots, "21-tv-lobby-1080p.png"), animations: "disabled" });
+  const violations = [...(await axeViolations(tv.page)), ...(await axeViolations(ravi.page))];
   expect(await readQr(tv.page)).toBe(`${app.url}/?join=${four.code}`);
   await ravi.page.screenshot({ path: join(shots, "22-lobby-qr-phone.png"), animations: "disabled", fullPage: true });
   expect(await readQr(ravi.page)).toBe(`${app.url}/?join=${four.code}`);
@@ -102,6 +104,7 @@ test("a TV follows a whole game beside two phones, shows no secret before result
   await tv.page.getByText(quizQuestion(1).question).waitFor();
   await tv.page.getByText("Red: thinking...").waitFor();
   await tv.page.screenshot({ path: join(shots, "23-tv-question-1080p.png"), animations: "disabled" });
+  violations.push(...(await axeViolations(tv.page)));
   await hana.page.getByPlaceholder("Type your team answer").fill("Secret-blue-answer");
   await hana.page.getByRole("button", { name: "Submit" }).click();
   await tv.page.getByText("Blue: locked in ✔").waitFor();
@@ -117,6 +120,7 @@ test("a TV follows a whole game beside two phones, shows no secret before result
   await tv.page.getByText("Secret-blue-answer").waitFor();
   await tv.page.getByText("STEAL").first().waitFor();
   await tv.page.screenshot({ path: join(shots, "24-tv-results-1080p.png"), animations: "disabled" });
+  violations.push(...(await axeViolations(tv.page)));
 
   // Round 2 on a 720p TV: Ravi answers right, Hana wrong. Then the summary.
   await tv.page.setViewportSize({ width: 1280, height: 720 });
@@ -129,6 +133,9 @@ test("a TV follows a whole game beside two phones, shows no secret before result
   await hana.page.getByRole("button", { name: "Submit" }).click();
   await tv.page.getByText("Game Complete!", { exact: true }).waitFor({ timeout: 15_000 });
   await tv.page.screenshot({ path: join(shots, "26-tv-summary-720p.png"), animations: "disabled" });
+  violations.push(...(await axeViolations(tv.page)), ...(await axeViolations(ravi.page)));
+  // WCAG 2.1 A and AA on the TV at every phase, and on the phone's lobby (its QR code) and summary (its downloads).
+  expect(violations).toEqual([]);
 
   // Cues: the TV (on by default) heard each moment; Hana (switched on) heard hers; Ravi (off) heard nothing.
   expect(await cues(tv.page)).toEqual(["round-start", "lock-in", "lock-in", "results", "round-start", "lock-in", "lock-in", "results"]);
