@@ -1,6 +1,6 @@
-// A reference, not a target: the Node peer's relay (socketio-relay.mjs) on Stealmate's own stack,
-// socket.io 4 bound to Bun's WebSockets by @socket.io/bun-engine, with no game, storage or auth.
-// The distance between this and Stealmate is what the game itself costs per message and per player.
+// A reference, not a target: the Node peer's relay (socketio-relay.mjs) on Stealmate's realtime stack
+// before issue 12, socket.io 4 bound to Bun's WebSockets by @socket.io/bun-engine (unpatched), with
+// no game, storage or auth: what socket.io's server side costs on Bun.
 // Usage: bun bench/peers/bun-socketio.ts   (PORT, HOST from the environment; prints "listening on ...")
 import { Server as Engine } from "@socket.io/bun-engine";
 import { Server } from "socket.io";

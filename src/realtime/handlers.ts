@@ -8,7 +8,7 @@ import type { LobbyService } from "../lobbies/service";
 import { clientSchemas, type ClientEvent } from "../shared/events";
 import { CLOSE, decodeFrame } from "../shared/wire";
 import type { Peer } from "./peer";
-import { topics, type Rooms } from "./rooms";
+import type { Rooms } from "./rooms";
 
 export interface HandlerDeps {
   service: LobbyService;
@@ -28,10 +28,9 @@ export class Handlers {
 
   constructor(private readonly deps: HandlerDeps) {}
 
-  /** A transport opened a connection: it hears what every connection hears (heartbeats, restarts). */
+  /** A transport opened a connection. */
   opened(peer: Peer): void {
     this.peers.add(peer);
-    peer.subscribe(topics.all);
   }
 
   /** Resolves once no connection is open. */

@@ -4,7 +4,11 @@ import type { ServerEvent, ServerEvents } from "../shared/events";
 import { encodeFrame } from "../shared/wire";
 import { FloodGuard } from "./flood-guard";
 
+let opened = 0;
+
 export abstract class Peer {
+  /** this connection's number, in the order they opened */
+  readonly serial = opened++;
   /** the lobby and player this connection speaks for, once a join-lobby was accepted */
   code: string | undefined;
   playerId: string | undefined;

@@ -1,8 +1,8 @@
 // Who hears what: carries the rules' emit effects to a lobby's room, one room per team, or one
-// player's connections. Lobby and team rooms (and "all", for heartbeats and restarts) are Bun topics:
-// a broadcast is encoded once and server.publish writes it to every subscribed WebSocket natively,
-// corked, in order with the socket's direct sends. Connections on the fallback are no Bun sockets;
-// they are kept per topic here (StreamTopics) and written one by one.
+// player's connections. Lobby and team rooms are Bun topics: a broadcast is encoded once and
+// server.publish writes it to every subscribed WebSocket natively, corked, in order with the socket's
+// direct sends. Connections on the fallback are no Bun sockets; they are kept per topic here
+// (StreamTopics) and written one by one.
 import type { Audience } from "../game/effects";
 import type { Team } from "../game/types";
 import type { Broadcaster } from "../lobbies/seams";
@@ -11,8 +11,6 @@ import { CLOSE, encodeFrame } from "../shared/wire";
 import type { Peer } from "./peer";
 
 export const topics = {
-  /** every connection */
-  all: "all",
   lobby: (code: string) => `lobby:${code}`,
   team: (code: string, team: Team) => `lobby:${code}:${team}`,
 };

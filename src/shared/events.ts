@@ -58,7 +58,7 @@ export interface LobbyEventExtras {
 export type LobbyEventName = keyof LobbyEventExtras;
 export type LobbyEvent<E extends LobbyEventName> = { lobby: LobbyView; updateType: E } & LobbyEventExtras[E];
 
-export interface RoundStarted {
+interface RoundStarted {
   game: { currentRoundNumber: number; totalRounds: number; currentRound: GameView["currentRound"]; scores: Scores };
   endsAt: number;
 }

@@ -13,12 +13,8 @@ export const HEARTBEAT_MS = 8_000;
 /** Either end that hears nothing from the other for this long takes the connection for dead. */
 export const silenceLimit = (heartbeatMs: number) => heartbeatMs * 2.5;
 
-/** Close codes, as a WebSocket's; the fallback's stream names them in its last event. */
+/** The server's close codes, as a WebSocket's; the fallback's stream names them in its last event. */
 export const CLOSE = {
-  /** the client closed */
-  normal: 1000,
-  /** the connection broke without a close (network gone, server killed) */
-  lost: 1006,
   /** a malformed frame or a flood */
   violation: 1008,
   /** a frame over MAX_FRAME_BYTES */

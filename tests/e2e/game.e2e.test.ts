@@ -2,9 +2,9 @@
 // The host plays on a desktop viewport, a friend on a phone. It is played twice: over WebSockets,
 // and with window.WebSocket removed from every page, so the fallback (server-sent events + POST)
 // carries it.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { Question } from "../../src/game/types";
 import { startTestApp, type TestApp } from "../support/app";
 import { launchChromium, screenshotDir } from "../support/browser";
@@ -32,15 +32,32 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(shots, `${mode === "fallback" ? "fallback-" : ""}${name}.png`), fullPage: true });
 }
 
+/** The contexts of the current run, closed after it so no page of one run talks during the next. */
+let contexts: BrowserContext[] = [];
+
+/**
+ * Waits until the page is at `url`. A page may be sent to the same address twice in a row (a
+ * button's own navigation and a realtime event's), which aborts the first load: waitForURL reports
+ * that as an error, so it then waits for the second.
+ */
+async function arrive(page: Page, url: string | RegExp): Promise<void> {
+  await page.waitForURL(url).catch((err: unknown) => {
+    if (!String(err).includes("ERR_ABORTED")) throw err;
+    return page.waitForURL(url);
+  });
+}
+
 async function open(options: object): Promise<Page> {
   const context = await browser.newContext(options);
+  contexts.push(context);
+  const tally = opened;
   // A network that blocks WebSockets, as the page sees it: no WebSocket at all.
   if (mode === "fallback") await context.addInitScript(() => Reflect.deleteProperty(window, "WebSocket"));
   const page = await context.newPage();
   page.on("pageerror", (err) => pageErrors.push(`${page.url()}: ${err.message}`));
-  page.on("websocket", () => opened.websockets++);
+  page.on("websocket", () => tally.websockets++);
   page.on("request", (req) => {
-    if (req.method() === "GET" && new URL(req.url()).pathname === STREAM_PATH) opened.streams++;
+    if (req.method() === "GET" && new URL(req.url()).pathname === STREAM_PATH) tally.streams++;
   });
   page.setDefaultTimeout(10_000);
   return page;
@@ -50,6 +67,9 @@ beforeAll(async () => {
   app = await startTestApp({}, { questions: { pick: async ({ count }) => QUESTIONS.slice(0, count) } });
   browser = await launchChromium();
   console.log(`screenshots: ${shots}`);
+});
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
 });
 afterAll(async () => {
   await browser?.close();
@@ -68,7 +88,7 @@ for (const run of ["websocket", "fallback"] as const) {
     expect(await host.getByRole("button", { name: "Host" }).isDisabled()).toBe(true);
     await host.locator("#host-name").fill("Hana");
     await host.getByRole("button", { name: "Host" }).click();
-    await host.waitForURL(/\/lobby\/[A-Z0-9]{4}$/);
+    await arrive(host, /\/lobby\/[A-Z0-9]{4}$/);
     const code = host.url().split("/").pop()!;
     await host.getByText("Blue Team (1/8)").waitFor();
 
@@ -79,7 +99,7 @@ for (const run of ["websocket", "fallback"] as const) {
     await shot(friend, "02-join-dialog-phone");
     await friend.getByRole("dialog").getByPlaceholder("Enter your name").fill("Rio");
     await friend.getByRole("dialog").getByRole("button", { name: "Join" }).click();
-    await friend.waitForURL(new RegExp(`/lobby/${code}$`));
+    await arrive(friend, new RegExp(`/lobby/${code}$`));
     await host.getByText("Red Team (1/8)").waitFor();
 
     // Captains: one each.
@@ -112,8 +132,8 @@ for (const run of ["websocket", "fallback"] as const) {
 
     // The game.
     await host.getByRole("button", { name: "Start Game" }).click();
-    await host.waitForURL(new RegExp(`/game/${code}$`));
-    await friend.waitForURL(new RegExp(`/game/${code}$`));
+    await arrive(host, new RegExp(`/game/${code}$`));
+    await arrive(friend, new RegExp(`/game/${code}$`));
     await friend.getByText("Waiting for host").waitFor();
     await shot(host, "05-game-idle-host");
     await host.getByRole("button", { name: "Start Round" }).click();
@@ -152,24 +172,24 @@ for (const run of ["websocket", "fallback"] as const) {
     await shot(friend, "11-summary-phone");
 
     await host.getByRole("button", { name: "Return to Lobby" }).click();
-    await host.waitForURL(new RegExp(`/lobby/${code}$`));
-    await friend.waitForURL(new RegExp(`/lobby/${code}$`));
+    await arrive(host, new RegExp(`/lobby/${code}$`));
+    await arrive(friend, new RegExp(`/lobby/${code}$`));
 
     // Kick: a latecomer is removed by the host and lands on the home page.
     const late = await open(phone);
     await late.goto(`${app.url}/?join=${code}`);
     await late.getByRole("dialog").getByPlaceholder("Enter your name").fill("Zed");
     await late.getByRole("dialog").getByRole("button", { name: "Join" }).click();
-    await late.waitForURL(new RegExp(`/lobby/${code}$`));
+    await arrive(late, new RegExp(`/lobby/${code}$`));
     await host.getByRole("button", { name: "Kick Zed" }).click();
-    await late.waitForURL(`${app.url}/`);
+    await arrive(late, `${app.url}/`);
 
     // Leave, then end.
     await friend.getByRole("button", { name: "Leave Lobby" }).click();
-    await friend.waitForURL(`${app.url}/`);
+    await arrive(friend, `${app.url}/`);
     await host.getByText("Red Team (0/8)").waitFor();
     await host.getByRole("button", { name: "End Lobby" }).click();
-    await host.waitForURL(`${app.url}/`);
+    await arrive(host, `${app.url}/`);
     expect(await host.evaluate(() => localStorage.getItem("gameToken"))).toBeNull();
     expect(pageErrors).toEqual([]);
     // The game went over the transport this run is about, and over it alone.

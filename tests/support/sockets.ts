@@ -54,6 +54,8 @@ export class Client {
   disconnectReason: string | null = null;
   /** how many events had arrived when the connection went away */
   eventsBeforeDisconnect: number | null = null;
+  /** heartbeats heard (they are not in the log) */
+  heartbeats = 0;
   private link: Link | null = null;
   private readonly taken = new Set<number>();
   private readonly waiters = new Waiters();
@@ -80,6 +82,8 @@ export class Client {
           this.wake();
         },
         frame: (event, payload) => {
+          // The server's keep-alive, every few seconds: counted, kept out of the log of events.
+          if (event === "heartbeat") return void (this.heartbeats++, this.wake());
           this.log.push({ event, payload, seq: this.log.length });
           this.received(event, payload);
           this.wake();
@@ -135,6 +139,11 @@ export class Client {
       `"${event}"`,
       ms,
     );
+  }
+
+  /** Resolves once `count` heartbeats have been heard in all. */
+  waitForHeartbeats(count: number, ms = NET_TIMEOUT_MS): Promise<void> {
+    return this.until(() => (this.heartbeats >= count ? true : undefined), `heartbeat #${count}`, ms).then(() => {});
   }
 
   /** Resolves with the reason the connection ended. */
