@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
+import { socketioPackages } from "./common/socketio";
 import type { GeneratorReport, Kind } from "./load/generator";
 import { sample, type ProcSample } from "./load/proc-stats";
 import type { BenchSection } from "./section";
@@ -73,8 +74,11 @@ interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** Where the socket.io peers and the generator load socket.io from (set once the bench has installed it). */
+let peerDeps = "";
+
 async function startServer(kind: Kind): Promise<RunningServer> {
-  const env: Record<string, string> = { HOST: "127.0.0.1", PORT: "0" };
+  const env: Record<string, string> = { HOST: "127.0.0.1", PORT: "0", PEER_DEPS: peerDeps };
   let dataDir: string | undefined;
   let cmd: string[];
   if (kind === "stealmate") {
@@ -153,7 +157,7 @@ export async function runOnce(kind: Kind, size: RunSize, round: number, log: (li
 
     const limit = size.warmup + size.measure + 90;
     const args = ["--url", server.url, "--kind", kind, "--lobbies", String(size.lobbies), "--per-lobby", String(size.perLobby), "--rate", String(size.rate), "--warmup", String(size.warmup), "--measure", String(size.measure), "--limit", String(limit)];
-    const child = (gen = spawn(["bun", "bench/load/generator.ts", ...args], {}));
+    const child = (gen = spawn(["bun", "bench/load/generator.ts", ...args], { PEER_DEPS: peerDeps }));
     const both = (): { server: ProcSample; gen: ProcSample; at: number } => ({ server: sample(server.pid), gen: sample(child.pid), at: performance.now() });
     const stderr = lines(child.stderr, (line) => {
       if (!line.startsWith("{")) return;
@@ -290,6 +294,7 @@ export interface RealtimeOutcome {
 
 /** Every size, every server, alternating; the last size is the one the targets are judged on. */
 export async function runRealtimeBench(opts: RealtimeOptions): Promise<RealtimeOutcome> {
+  peerDeps = await socketioPackages();
   const sections: BenchSection[] = [];
   const all: Record<string, RunResult[]> = {};
   for (const [i, size] of opts.sizes.entries()) {

@@ -10,7 +10,7 @@
 // samples). Progress goes to stderr as JSON lines {"phase":...} so the orchestrator can sample the
 // server at the right moments; the report is one JSON object on stdout. Loopback only, and the
 // whole run is bounded by --limit seconds: past it the process reports what it has and exits.
-import { io, type Socket } from "socket.io-client";
+import { peerRequire } from "../common/socketio";
 import { decodeFrame, encodeFrame, WS_PATH } from "../../src/shared/wire";
 
 export type Kind = "stealmate" | "node-socketio" | "bun-socketio" | "bun-raw";
@@ -151,7 +151,18 @@ async function postJson(url: string, body: unknown): Promise<any> {
   return json;
 }
 
+/** The part of socket.io-client's socket the generator uses (the package comes from PEER_DEPS, untyped). */
+interface Socket {
+  connected: boolean;
+  on(event: string, fn: (...args: any[]) => void): unknown;
+  once(event: string, fn: (...args: any[]) => void): unknown;
+  emit(event: string, ...args: unknown[]): unknown;
+  emitWithAck(event: string, ...args: unknown[]): Promise<unknown>;
+  disconnect(): unknown;
+}
+
 function openSocketIo(url: string): Promise<Socket> {
+  const { io } = peerRequire()("socket.io-client") as { io: (url: string, opts: object) => Socket };
   const socket = io(url, { path: "/socket.io/", transports: ["websocket"], forceNew: true, reconnection: false, timeout: 10_000 });
   return withTimeout(
     new Promise<Socket>((resolve, reject) => {

@@ -2,9 +2,12 @@
 // before issue 12, socket.io 4 bound to Bun's WebSockets by @socket.io/bun-engine (unpatched), with
 // no game, storage or auth: what socket.io's server side costs on Bun.
 // Usage: bun bench/peers/bun-socketio.ts   (PORT, HOST from the environment; prints "listening on ...")
-import { Server as Engine } from "@socket.io/bun-engine";
-import { Server } from "socket.io";
+import { peerRequire } from "../common/socketio";
 import { relay } from "./socketio-relay.mjs";
+
+// Loaded from the bench's own install (PEER_DEPS), so untyped here.
+const { Server: Engine } = peerRequire()("@socket.io/bun-engine");
+const { Server } = peerRequire()("socket.io");
 
 const io = new Server({ serveClient: false, transports: ["websocket", "polling"] });
 const engine = new Engine({ path: "/socket.io/", pingInterval: 20_000, pingTimeout: 15_000 });

@@ -2,9 +2,11 @@
 // package), running the relay in socketio-relay.mjs.
 // Usage: node bench/peers/node-socketio.mjs   (PORT, HOST from the environment; prints "listening on ...")
 import { createServer } from "node:http";
-import { Server } from "socket.io";
+import { createRequire } from "node:module";
 import { relay } from "./socketio-relay.mjs";
 
+// From the bench's own install (bench/common/socketio.ts), passed on as PEER_DEPS.
+const { Server } = createRequire(`${process.env.PEER_DEPS}/`)("socket.io");
 const port = Number(process.env.PORT ?? 0);
 const host = process.env.HOST ?? "127.0.0.1";
 const http = createServer();
