@@ -52,7 +52,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
     .onError(({ error, code, set }) => {
       if (error instanceof ApiError) {
         set.status = error.status;
-        return { success: false, message: error.message };
+        return { success: false, message: error.message, ...error.details };
       }
       if (code === "NOT_FOUND") {
         set.status = 404;
@@ -66,6 +66,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
     .use(
       lobbyRoutes({
         service,
+        catalog: ai.catalog,
         tokens,
         limiter: new RateLimiter(config.JOIN_RATE_PER_MIN),
         allowedOrigins: config.ALLOWED_ORIGINS,

@@ -1,11 +1,13 @@
 import type { z } from "zod";
 import type { Refusal } from "../game/commands";
 
-/** A refusal on its way to the client as { success: false, message } with this status. */
+/** A refusal on its way to the client as { success: false, message, ...details } with this status. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** more fields of the answer, such as the bad rows of a batch */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -13,13 +15,13 @@ export class ApiError extends Error {
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
-/** Reads and validates a JSON body; anything else is a 400 (or 413 when oversized). */
-export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+/** Reads and validates a JSON body; anything else is a 400 (or 413 when over `maxBytes`). */
+export async function readBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.infer<S>> {
   const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new ApiError(413, "Request body too large");
+  if (declared > maxBytes) throw new ApiError(413, "Request body too large");
   // Bytes, not characters: a chunked body has no Content-Length, and "é" is one character in two bytes.
   const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.byteLength > MAX_BODY_BYTES) throw new ApiError(413, "Request body too large");
+  if (bytes.byteLength > maxBytes) throw new ApiError(413, "Request body too large");
   let json: unknown;
   try {
     const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);

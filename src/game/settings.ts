@@ -13,6 +13,8 @@ export const TAG_MAX = 40;
 export const ANSWER_MAX = 200;
 export const CHAT_MAX = 500;
 export const CHAT_HISTORY = 100;
+/** questions of a lobby's own (DESIGN 3, "Your own questions") */
+export const OWN_QUESTIONS_MAX = 500;
 /** how long a disconnected host keeps the role while someone else is connected (HOST_GRACE_S) */
 export const DEFAULT_HOST_GRACE_MS = 30_000;
 
