@@ -31,7 +31,7 @@ function validRows(rows: readonly unknown[]): Question[] {
     else errors.push({ row: i + 1, message: [...new Set(parsed.error.issues.map((issue) => issue.message))].join("; ") });
   });
   if (errors.length === 0) return good;
-  const which = rows.length === 1 ? "The question is" : `${errors.length} of ${rows.length} questions are`;
+  const which = rows.length === 1 ? "The question is" : `${errors.length} of ${rows.length} questions ${errors.length === 1 ? "is" : "are"}`;
   throw new ApiError(400, `${which} not valid, so none was added`, { errors });
 }
 

@@ -3,6 +3,7 @@ import ChatBox from "../../islands/ChatBox";
 import ConnectionBar from "../../islands/ConnectionBar";
 import HostFooter from "../../islands/HostFooter";
 import LobbyActions from "../../islands/LobbyActions";
+import OwnQuestions from "../../islands/OwnQuestions";
 import SettingsPanel from "../../islands/SettingsPanel";
 import TeamPanels from "../../islands/TeamPanels";
 import { useStore } from "../../islands/client/store";
@@ -26,6 +27,7 @@ export function Lobby() {
         <Island name="SettingsPanel" component={SettingsPanel} props={{}} />
         <Island name="ChatBox" component={ChatBox} props={{}} />
       </div>
+      <Island name="OwnQuestions" component={OwnQuestions} props={{}} className="own-wrap" />
       <Island name="LobbyActions" component={LobbyActions} props={{}} />
       <footer>
         <Island name="HostFooter" component={HostFooter} props={{}} />
