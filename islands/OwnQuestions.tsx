@@ -16,8 +16,9 @@ import QuestionList from "./questions/QuestionList";
 /** Fetches the host's list into the store; the answer, for the caller to show a refusal. */
 async function loadBook(store: Store) {
   const res = await api("GET", "/api/lobby/questions");
-  if (res.success) store.questionBook.value = { questions: res.questions as OwnQuestionView[], bank: res.bank as string[], ai: res.ai === true } satisfies QuestionBook;
-  return res;
+  const ok = res.success && Array.isArray(res.questions) && Array.isArray(res.bank);
+  if (ok) store.questionBook.value = { questions: res.questions as OwnQuestionView[], bank: res.bank as string[], ai: res.ai === true } satisfies QuestionBook;
+  return ok ? res : { ...res, success: false };
 }
 
 /** "7 questions: 90s Movies (4), Cats (3)" */
@@ -78,7 +79,7 @@ export default function OwnQuestions() {
               setEditing(null);
               if (done) void reload(done);
               // Back to where the host was: the question just edited.
-              if (id !== undefined) requestAnimationFrame(() => document.getElementById(`own-edit-${id}`)?.focus());
+              if (id !== undefined) document.getElementById(`own-edit-${id}`)?.focus();
             }}
           />
           <QuestionFiles questions={questions} code={store.code ?? "lobby"} onImported={(done) => void reload(done)} />

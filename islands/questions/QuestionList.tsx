@@ -22,8 +22,8 @@ export default function QuestionList({ questions, onEdit, onDeleted }: Props) {
     if (!refusal.from(res, "Failed to delete the question")) return;
     // Focus stays in the list, on the question that takes this one's place, rather than falling to the page.
     const next = questions[index + 1] ?? questions[index - 1];
+    document.getElementById(next ? `own-edit-${next.id}` : "own-category")?.focus();
     onDeleted("Question deleted");
-    requestAnimationFrame(() => document.getElementById(next ? `own-edit-${next.id}` : "own-category")?.focus());
   }
 
   if (questions.length === 0) return <Refusal message={refusal.message} />;
