@@ -21,15 +21,19 @@ const secretsIn = (text: string) =>
     .filter((s) => text.toLowerCase().includes(s.toLowerCase()));
 
 let app: TestApp;
-let clients: Clients;
 beforeAll(async () => {
   app = await startTestApp();
-  clients = new Clients(app.url, "websocket");
 });
 afterAll(async () => {
-  clients.closeAll();
   await app.dispose();
 });
+
+/** Everything a player can fetch about the lobby, as one text: its view (with and without a token) and both pages. */
+async function visible(code: string, token: string): Promise<string> {
+  const texts = [JSON.stringify((await call(app, "GET", `/api/lobby/${code}`)).body), JSON.stringify((await call(app, "GET", `/api/lobby/${code}`, { token })).body)];
+  for (const page of ["lobby", "game"]) texts.push(await (await fetch(`${app.url}/${page}/${code}`)).text());
+  return texts.join("\n");
+}
 
 test("a player learns an own question's answer only from that round's results", async () => {
   const host = await createLobby(app, "Hana");
@@ -42,49 +46,49 @@ test("a player learns an own question's answer only from that round's results", 
   // What a player can ask for: the questions (refused), the lobby, the pages.
   const refused = await call(app, "GET", "/api/lobby/questions", { token: rio.token });
   expectFailure(refused, 403);
-  const visible = async () => {
-    const texts = [JSON.stringify((await call(app, "GET", `/api/lobby/${host.code}`)).body), JSON.stringify((await call(app, "GET", `/api/lobby/${host.code}`, { token: rio.token })).body)];
-    for (const page of ["lobby", "game"]) texts.push(await (await fetch(`${app.url}/${page}/${host.code}`)).text());
-    return texts.join("\n");
-  };
-  expect(secretsIn(await visible())).toEqual([]);
+  expect(secretsIn(await visible(host.code, rio.token))).toEqual([]);
 
-  const player = await clients.connect("Rio", rio.token);
-  expect((await call(app, "POST", "/api/lobby/start", { token: host.token })).status).toBe(200);
-  await player.waitFor("game-started");
-  expect(secretsIn(await visible())).toEqual([]);
+  const clients = new Clients(app.url, "websocket");
+  try {
+    const player = await clients.connect("Rio", rio.token);
+    expect((await call(app, "POST", "/api/lobby/start", { token: host.token })).status).toBe(200);
+    await player.waitFor("game-started");
+    expect(secretsIn(await visible(host.code, rio.token))).toEqual([]);
 
-  const asked: string[] = [];
-  for (const round of [1, 2]) {
-    const mark = player.mark();
-    expect((await call(app, "POST", "/api/lobby/startRound", { token: host.token, body: {} })).status).toBe(200);
-    const started = await player.waitFor("round-started");
-    const own = OWN.find((q) => q.question === started.game.currentRound.question);
-    expect(own).toBeDefined();
-    asked.push(own!.question);
-    expect(started.game.currentRound.category).toBe("Secret Sauce");
+    const asked: string[] = [];
+    for (const round of [1, 2]) {
+      const mark = player.mark();
+      expect((await call(app, "POST", "/api/lobby/startRound", { token: host.token, body: {} })).status).toBe(200);
+      const started = await player.waitFor("round-started");
+      const own = OWN.find((q) => q.question === started.game.currentRound.question);
+      expect(own).toBeDefined();
+      asked.push(own!.question);
+      expect(started.game.currentRound.category).toBe("Secret Sauce");
 
-    // A snapshot mid-round, as a page that reconnects would get.
-    player.emit("lobby-updated", { lobbyCode: host.code });
-    await player.waitFor("lobby-updated", (p) => p?.updateType === "snapshot");
-    expect(secretsIn(await visible())).toEqual([]);
+      // A snapshot mid-round, as a page that reconnects would get.
+      player.emit("lobby-updated", { lobbyCode: host.code });
+      await player.waitFor("lobby-updated", (p) => p?.updateType === "snapshot");
+      expect(secretsIn(await visible(host.code, rio.token))).toEqual([]);
 
-    // Blue answers with an alias, red guesses wrong: the local judge rules, and results tell.
-    expect((await call(app, "POST", "/api/lobby/submitAnswer", { token: host.token, body: { roundNumber: round, answer: own!.aliases[0], isSteal: false } })).status).toBe(200);
-    expect((await call(app, "POST", "/api/lobby/submitAnswer", { token: rio.token, body: { roundNumber: round, answer: "no idea", isSteal: false } })).status).toBe(200);
-    const results = await player.waitFor("round-results");
-    expect(results.round).toMatchObject({ number: round, answer: own!.answer, blueCorrect: true, redCorrect: false });
+      // Blue answers with an alias, red guesses wrong: the local judge rules, and results tell.
+      expect((await call(app, "POST", "/api/lobby/submitAnswer", { token: host.token, body: { roundNumber: round, answer: own!.aliases[0], isSteal: false } })).status).toBe(200);
+      expect((await call(app, "POST", "/api/lobby/submitAnswer", { token: rio.token, body: { roundNumber: round, answer: "no idea", isSteal: false } })).status).toBe(200);
+      const results = await player.waitFor("round-results");
+      expect(results.round).toMatchObject({ number: round, answer: own!.answer, blueCorrect: true, redCorrect: false });
 
-    // Everything the player received this round before its results: no answer or alias of any own question.
-    const end = player.log.findIndex((r) => r.seq >= mark && r.event === "round-results");
-    expect(secretsIn(player.json(mark, end))).toEqual([]);
-    revealed.add(own!.question);
-    // The results reveal this round's answer, and nothing of the questions still to come.
-    expect(secretsIn(player.json(end))).toEqual([]);
-    expect(secretsIn(await visible())).toEqual([]);
+      // Everything the player received this round before its results: no answer or alias of any own question.
+      const end = player.log.findIndex((r) => r.seq >= mark && r.event === "round-results");
+      expect(secretsIn(player.json(mark, end))).toEqual([]);
+      revealed.add(own!.question);
+      // The results reveal this round's answer, and nothing of the questions still to come.
+      expect(secretsIn(player.json(end))).toEqual([]);
+      expect(secretsIn(await visible(host.code, rio.token))).toEqual([]);
+    }
+    // Both own questions, each once: nothing came from the bank.
+    expect(asked.sort()).toEqual(OWN.map((q) => q.question).sort());
+  } finally {
+    clients.closeAll();
   }
-  // Both own questions, each once: nothing came from the bank.
-  expect(asked.sort()).toEqual(OWN.map((q) => q.question).sort());
   const after = await call(app, "GET", "/api/lobby/questions", { token: host.token });
   expect(after.body.questions.map((q: { asked: boolean }) => q.asked)).toEqual([true, true]);
 }, 30_000);
