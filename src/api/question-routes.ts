@@ -42,32 +42,39 @@ function id(raw: string): number {
 }
 
 export function questionRoutes({ service, catalog, authenticate }: QuestionDeps) {
-  /** The book of the caller's lobby, when the caller is its host. */
-  async function bookOf(request: Request) {
+  /** The book of the lobby these claims name, when they name its host. */
+  const bookFor = (claims: Claims) => accepted(service.questionBook(claims.lobby, claims.sub)).book;
+
+  /** The caller's claims, once they are the host's: nobody else learns even whether a body would pass. */
+  async function host(request: Request): Promise<Claims> {
     const claims = await authenticate(request);
-    return accepted(service.questionBook(claims.lobby, claims.sub)).book;
+    bookFor(claims);
+    return claims;
   }
 
+  // A body is read after the host check, and the book taken again once it is in: the lobby may
+  // have ended (or the role moved) while it arrived, and rows written for a lobby that is gone would
+  // outlive it.
   return new Elysia()
     .get("/questions", async ({ request }) => {
-      const book = await bookOf(request);
+      const book = bookFor(await authenticate(request));
       const questions = book.list().map(({ id, category, question, answer, aliases, asked }) => ({ id, category, question, answer, aliases, asked }));
       return { success: true, questions, bank: catalog.bank, ai: catalog.ai };
     })
     .post("/questions", async ({ request }) => {
-      const book = await bookOf(request);
+      const claims = await host(request);
       const body = await readBody(request, questionsBody, QUESTIONS_BODY_BYTES);
-      const { added, total } = accepted(book.add(validRows(body.questions)));
+      const { added, total } = accepted(bookFor(claims).add(validRows(body.questions)));
       return { success: true, added, total };
     })
     .put("/questions/:id", async ({ request, params }) => {
-      const book = await bookOf(request);
+      const claims = await host(request);
       const which = id(params.id);
       const question = await readBody(request, ownQuestion);
-      return { success: true, question: accepted(book.update(which, question)).question };
+      return { success: true, question: accepted(bookFor(claims).update(which, question)).question };
     })
     .delete("/questions/:id", async ({ request, params }) => {
-      const book = await bookOf(request);
+      const book = bookFor(await authenticate(request));
       return { success: true, total: accepted(book.remove(id(params.id))).total };
     });
 }

@@ -246,6 +246,35 @@ describe("lifetime", () => {
   });
 });
 
+test("a lobby that ends while a batch is still arriving gets none of it: 404, and no row outlives the lobby", async () => {
+  const host = await createLobby(app);
+  // The host check has run once the route asks the service for the book: the body is not in yet.
+  const checked = Promise.withResolvers<void>();
+  const real = app.service.questionBook.bind(app.service);
+  app.service.questionBook = (code, by) => (checked.resolve(), real(code, by));
+  try {
+    const text = new TextEncoder().encode(JSON.stringify({ questions: [question(1)] }));
+    let push!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({ start: (c) => void (push = c) });
+    push.enqueue(text.slice(0, 10));
+    const sent = fetch(`${app.url}/api/lobby/questions`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${host.token}` }, body, duplex: "half" } as RequestInit);
+    await checked.promise;
+    expect((await call(app, "POST", "/api/lobby/end", { token: host.token })).status).toBe(200);
+    push.enqueue(text.slice(10));
+    push.close();
+    const res = await sent;
+    expect({ status: res.status, body: await res.json() }).toEqual({ status: 404, body: { success: false, message: "Lobby not found" } });
+  } finally {
+    app.service.questionBook = real;
+  }
+  const db = new Database(join(app.dataDir, "stealmate.sqlite"), { readonly: true });
+  try {
+    expect(db.query("SELECT COUNT(*) AS n FROM own_questions WHERE code = ?").get(host.code)).toEqual({ n: 0 });
+  } finally {
+    db.close();
+  }
+});
+
 describe("files through the API and back", () => {
   const questions = [
     { category: "Quotes", question: 'Who said "Elementary, my dear Watson"?', answer: "Sherlock Holmes", aliases: ["Holmes", "Sherlock"] },
