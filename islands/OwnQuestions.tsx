@@ -82,7 +82,7 @@ export default function OwnQuestions() {
               if (id !== undefined) document.getElementById(`own-edit-${id}`)?.focus();
             }}
           />
-          <QuestionFiles questions={questions} code={store.code ?? "lobby"} onImported={(done) => void reload(done)} />
+          <QuestionFiles any={questions.length > 0} onImported={(done) => void reload(done)} />
           <QuestionList questions={questions} onEdit={setEditing} onDeleted={(done) => void reload(done)} />
         </div>
       )}

@@ -1,25 +1,27 @@
-// Import a CSV or JSON file of questions, export the lobby's as either. A refused import lists every
-// bad row, as a place in the file ("Line 4", "Question 3"), with the server's reason.
+// Import a CSV or JSON file of questions, export the lobby's as either. The server reads and writes
+// the files, so the page carries no parser; a refused import lists every bad row with the line it
+// is on in the file (CSV) or its number (JSON), and the server's reason.
 import { useState } from "react";
-import type { OwnQuestionView } from "../../src/ai/tag-sources";
+import { OWN_QUESTIONS_BYTES } from "../../src/game/settings";
 import { api } from "../client/api";
 import { Refusal, useRefusal } from "../client/refusal";
-
-/** Past this a file cannot be a lobby's 500 questions; it is not read at all. */
-const MAX_FILE_BYTES = 1024 * 1024;
+import { storedToken } from "../client/token";
 
 interface Props {
-  questions: OwnQuestionView[];
-  code: string;
+  /** the lobby holds some: there is something to export */
+  any: boolean;
   /** questions were added; what to tell the host */
   onImported: (done: string) => void;
 }
 
-/** The parser comes with the first import or export, never with the page. */
-const files = () => import("../client/question-file");
+interface RowError {
+  row: number;
+  line?: number;
+  message: string;
+}
 
-function download(name: string, type: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+function save(name: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
   const link = Object.assign(document.createElement("a"), { href: url, download: name });
   document.body.append(link);
   link.click();
@@ -28,7 +30,7 @@ function download(name: string, type: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-export default function QuestionFiles({ questions, code, onImported }: Props) {
+export default function QuestionFiles({ any, onImported }: Props) {
   const [busy, setBusy] = useState(false);
   const [rows, setRows] = useState<string[]>([]);
   const refusal = useRefusal();
@@ -39,30 +41,24 @@ export default function QuestionFiles({ questions, code, onImported }: Props) {
     input.value = "";
     if (!file) return;
     setRows([]);
-    if (file.size > MAX_FILE_BYTES) return refusal.show(`${file.name} is too large for a lobby's questions`);
+    // The server would refuse it anyway; this saves sending it.
+    if (file.size > OWN_QUESTIONS_BYTES) return refusal.show(`${file.name} is too large for a lobby's questions`);
     setBusy(true);
-    const parser = await files().catch(() => null);
-    const read = parser ? parser.readQuestionFile(file.name, await file.text()) : { ok: false as const, message: "the page could not load its file reader; try again" };
-    if (!read.ok) {
-      setBusy(false);
-      return refusal.show(`${file.name}: ${read.message}`);
-    }
-    const res = await api("POST", "/api/lobby/questions", { questions: read.questions });
+    const res = await api("POST", "/api/lobby/questions/import", { name: file.name, text: await file.text() });
     setBusy(false);
-    if (Array.isArray(res.errors)) setRows((res.errors as { row: number; message: string }[]).map((e) => `${read.where(e.row)}: ${e.message}`));
-    if (!refusal.from(res, "Failed to import the file")) return;
+    if (Array.isArray(res.errors)) setRows((res.errors as RowError[]).map((e) => `${e.line ? `Line ${e.line}` : `Question ${e.row}`}: ${e.message}`));
+    if (!refusal.from({ ...res, message: res.message && `${file.name}: ${res.message}` }, "Failed to import the file")) return;
     const added = Number(res.added);
-    const skipped = read.questions.length - added;
+    const skipped = Number(res.read) - added;
     onImported(`Added ${added} question${added === 1 ? "" : "s"} from ${file.name}${skipped ? ` (${skipped} already in your list)` : ""}`);
   }
 
-  async function exportAs(kind: "csv" | "json") {
-    const f = await files().catch(() => null);
-    if (!f) return refusal.show("The page could not load its file writer; try again");
+  async function exportAs(format: "csv" | "json") {
+    const res = await fetch(`/api/lobby/questions/export?format=${format}`, { headers: { authorization: `Bearer ${storedToken() ?? ""}` } }).catch(() => null);
+    if (!res?.ok) return void refusal.from({ success: false, status: res?.status ?? 0, ...(await res?.json().catch(() => ({}))) }, "Failed to export the questions");
     refusal.clear();
-    const name = `stealmate-${code}-questions.${kind}`;
-    if (kind === "csv") download(name, "text/csv;charset=utf-8", f.questionsCsv(questions));
-    else download(name, "application/json", f.questionsJson(questions));
+    const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `questions.${format}`;
+    save(name, await res.blob());
   }
 
   return (
@@ -81,10 +77,10 @@ export default function QuestionFiles({ questions, code, onImported }: Props) {
         </ul>
       )}
       <div className="row">
-        <button type="button" className="ghost" disabled={questions.length === 0} onClick={() => void exportAs("csv")}>
+        <button type="button" className="ghost" disabled={!any} onClick={() => void exportAs("csv")}>
           Export CSV
         </button>
-        <button type="button" className="ghost" disabled={questions.length === 0} onClick={() => void exportAs("json")}>
+        <button type="button" className="ghost" disabled={!any} onClick={() => void exportAs("json")}>
           Export JSON
         </button>
       </div>

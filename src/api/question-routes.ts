@@ -1,19 +1,16 @@
 // The lobby's own questions (DESIGN.md section 4): host only, so the host check comes before the
 // body is read, and nobody else learns even whether their body would have passed. A batch with any
-// bad row is refused whole, naming every bad row (counted from 1) and why.
+// bad row is refused whole, naming every bad row (counted from 1) and why. Beyond the contract: PUT
+// edits one, and files come in (CSV or JSON text) and go out here, read and written on the server.
 import { Elysia } from "elysia";
 import type { QuestionCatalog } from "../ai/providers";
+import { OWN_QUESTIONS_BYTES, OWN_QUESTIONS_MAX } from "../game/settings";
 import type { Question } from "../game/types";
 import type { LobbyService } from "../lobbies/service";
 import { accepted, ApiError, readBody } from "./errors";
-import { ownQuestion, questionId, questionsBody } from "./schemas";
+import { questionsCsv, questionsJson, readQuestionFile } from "./question-files";
+import { exportFormat, importBody, ownQuestion, questionId, questionsBody } from "./schemas";
 import type { Claims } from "./tokens";
-
-/**
- * A batch of 500 questions does not fit the API's usual 16 KiB: this allows about 1 KiB a question,
- * four times the bank's longest, and stays under Bun's own 1 MiB limit.
- */
-export const QUESTIONS_BODY_BYTES = 512 * 1024;
 
 export interface QuestionDeps {
   service: LobbyService;
@@ -21,14 +18,15 @@ export interface QuestionDeps {
   authenticate: (request: Request) => Promise<Claims>;
 }
 
-/** Every row valid, or a 400 that lists each bad one. */
-function validRows(rows: readonly unknown[]): Question[] {
+/** Every row valid, or a 400 that lists each bad one (and, from a CSV file, the line it starts on). */
+function validRows(rows: readonly unknown[], lineOf: (row: number) => number | null = () => null): Question[] {
   const good: Question[] = [];
-  const errors: { row: number; message: string }[] = [];
+  const errors: { row: number; line?: number; message: string }[] = [];
   rows.forEach((row, i) => {
     const parsed = ownQuestion.safeParse(row);
-    if (parsed.success) good.push(parsed.data);
-    else errors.push({ row: i + 1, message: [...new Set(parsed.error.issues.map((issue) => issue.message))].join("; ") });
+    if (parsed.success) return void good.push(parsed.data);
+    const line = lineOf(i + 1);
+    errors.push({ row: i + 1, ...(line === null ? {} : { line }), message: [...new Set(parsed.error.issues.map((issue) => issue.message))].join("; ") });
   });
   if (errors.length === 0) return good;
   const which = rows.length === 1 ? "The question is" : `${errors.length} of ${rows.length} questions ${errors.length === 1 ? "is" : "are"}`;
@@ -63,9 +61,28 @@ export function questionRoutes({ service, catalog, authenticate }: QuestionDeps)
     })
     .post("/questions", async ({ request }) => {
       const claims = await host(request);
-      const body = await readBody(request, questionsBody, QUESTIONS_BODY_BYTES);
+      const body = await readBody(request, questionsBody, OWN_QUESTIONS_BYTES);
       const { added, total } = accepted(bookFor(claims).add(validRows(body.questions)));
       return { success: true, added, total };
+    })
+    .post("/questions/import", async ({ request }) => {
+      const claims = await host(request);
+      const body = await readBody(request, importBody, OWN_QUESTIONS_BYTES);
+      const file = readQuestionFile(body.name, body.text);
+      if (!file.ok) throw new ApiError(400, file.message);
+      if (file.questions.length > OWN_QUESTIONS_MAX) throw new ApiError(400, `The file holds ${file.questions.length} questions; a lobby holds at most ${OWN_QUESTIONS_MAX}`);
+      const { added, total } = accepted(bookFor(claims).add(validRows(file.questions, file.line)));
+      return { success: true, added, total, read: file.questions.length };
+    })
+    .get("/questions/export", async ({ request, query }) => {
+      const claims = await authenticate(request);
+      const book = bookFor(claims);
+      const format = exportFormat.safeParse(query.format);
+      if (!format.success) throw new ApiError(400, "format must be csv or json");
+      const questions = book.list();
+      const [text, type] = format.data === "csv" ? [questionsCsv(questions), "text/csv; charset=utf-8"] : [questionsJson(questions), "application/json; charset=utf-8"];
+      const name = `stealmate-${claims.lobby}-questions.${format.data}`;
+      return new Response(text, { headers: { "content-type": type, "content-disposition": `attachment; filename="${name}"` } });
     })
     .put("/questions/:id", async ({ request, params }) => {
       const claims = await host(request);

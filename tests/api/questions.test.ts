@@ -1,11 +1,11 @@
 // The lobby's own questions over real HTTP (DESIGN.md section 4): every refusal with its status
 // (401, 403, 400 with numbered row errors, 409 past 500, 404, 413, cross-site 403), the success
 // shapes, editing, the lobby's lifetime (a restart keeps them, the lobby's end removes them), and
-// CSV and JSON files through the API and back.
+// CSV and JSON files imported and exported through the API.
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { questionsCsv, questionsJson, readQuestionFile } from "../../islands/client/question-file";
+import { questionsCsv, questionsJson } from "../../src/api/question-files";
 import { OWN_QUESTIONS_MAX } from "../../src/game/settings";
 import { call, startTestApp, type TestApp } from "../support/app";
 import { createLobby, expectFailure, joinLobby, party, type Seat } from "./helpers";
@@ -281,34 +281,78 @@ describe("files through the API and back", () => {
     { category: "Numbers, too", question: "What is -40 °C in °F?", answer: "-40", aliases: ["minus 40"] },
     { category: "Plain", question: "Which planet is the Red Planet?", answer: "Mars", aliases: [] },
   ];
-
-  async function roundTrip(name: string, text: string): Promise<any[]> {
-    const host = await createLobby(app);
-    const file = readQuestionFile(name, text);
-    if (!file.ok) throw new Error(file.message);
-    expect(await added(host, file.questions)).toEqual({ added: questions.length, total: questions.length });
-    return listOf(host);
+  const importFile = (seat: Seat, name: string, text: string, headers?: Record<string, string>) => call(app, "POST", "/api/lobby/questions/import", { token: seat.token, body: { name, text }, headers });
+  async function exportFile(seat: Seat | null, format: string) {
+    const res = await fetch(`${app.url}/api/lobby/questions/export?format=${format}`, { headers: seat ? { authorization: `Bearer ${seat.token}` } : {} });
+    // Bytes as sent: Response.text() would drop a BOM.
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
+    return { status: res.status, type: res.headers.get("content-type"), disposition: res.headers.get("content-disposition"), text };
   }
 
   test("CSV (BOM, Windows line ends, quotes, commas, aliases) imported and exported is the same file", async () => {
+    const host = await createLobby(app);
     const csv = questionsCsv(questions);
     expect(csv).toStartWith("\uFEFFcategory,question,answer,aliases\r\n");
     expect(csv).toContain('"Who said ""Elementary, my dear Watson""?"');
-    expect(questionsCsv(await roundTrip("mine.csv", csv))).toBe(csv);
+    expect((await importFile(host, "mine.csv", csv)).body).toEqual({ success: true, added: 3, total: 3, read: 3 });
+    expect(await exportFile(host, "csv")).toEqual({ status: 200, type: "text/csv; charset=utf-8", disposition: `attachment; filename="stealmate-${host.code}-questions.csv"`, text: csv });
   });
 
-  test("a pack JSON imported and exported is the same file", async () => {
-    const json = questionsJson(questions);
-    expect(questionsJson(await roundTrip("pack.json", json))).toBe(json);
-  });
-
-  test("a CSV row the server refuses is named by the line it is on", async () => {
+  test("a hand-written CSV (no BOM, LF, columns in another order, spaces around aliases) comes back in the standard form", async () => {
     const host = await createLobby(app);
-    const file = readQuestionFile("bad.csv", 'category,question,answer,aliases\r\nA,"A good, long question?",yes,\r\n\r\nB,"Two\r\nlines, no answer",,\r\n');
-    if (!file.ok) throw new Error(file.message);
-    const res = await add(host.token, { questions: file.questions });
-    expect(res.body.errors).toEqual([{ row: 2, message: "Answer is blank" }]);
-    expect(file.where(2)).toBe("Line 4");
+    const text = 'answer,aliases,question,category\nMars, red planet | the fourth ,Which planet is the Red Planet?,Plain\n';
+    expect((await importFile(host, "mine.csv", text)).body).toMatchObject({ success: true, added: 1 });
+    expect((await exportFile(host, "csv")).text).toBe("\uFEFFcategory,question,answer,aliases\r\nPlain,Which planet is the Red Planet?,Mars,red planet|the fourth\r\n");
+  });
+
+  test("a pack JSON imported and exported is the same file; a file already imported adds nothing", async () => {
+    const host = await createLobby(app);
+    const json = questionsJson(questions);
+    expect((await importFile(host, "pack.json", json)).body).toEqual({ success: true, added: 3, total: 3, read: 3 });
+    expect((await importFile(host, "pack.json", json)).body).toEqual({ success: true, added: 0, total: 3, read: 3 });
+    const out = await exportFile(host, "json");
+    expect([out.status, out.type, out.text]).toEqual([200, "application/json; charset=utf-8", json]);
+  });
+
+  test("a CSV row the server refuses is named by its number and the line it starts on; nothing is added", async () => {
+    const host = await createLobby(app);
+    const res = await importFile(host, "bad.csv", 'category,question,answer,aliases\r\nA,"A good, long question?",yes,\r\n\r\nB,"Two\r\nlines, no answer",,\r\nC,Fine question here?,ok,x|y\r\n');
+    expect(res.body).toEqual({ success: false, message: "1 of 3 questions is not valid, so none was added", errors: [{ row: 2, line: 4, message: "Answer is blank" }] });
+    expect(await listOf(host)).toEqual([]);
+    // A JSON file's rows have no line, only their number.
+    const json = await importFile(host, "pack.json", JSON.stringify({ questions: [questions[0], { ...questions[1], answer: "" }] }));
+    expect(json.body.errors).toEqual([{ row: 2, message: "Answer is blank" }]);
+  });
+
+  test("a file that cannot be read is 400 with why; one of more than 500 questions too", async () => {
+    const host = await createLobby(app);
+    const refused = async (name: string, text: string) => {
+      const res = await importFile(host, name, text);
+      expectFailure(res, 400);
+      return res.body.message as string;
+    };
+    expect(await refused("x.csv", "name,answer\nx,y\n")).toContain("The first line must be the header category,question,answer,aliases");
+    expect(await refused("x.csv", 'category,question,answer\nA,"never closed,C\n')).toBe("Line 2: Quoted field unterminated");
+    expect(await refused("x.json", "{ nope")).toStartWith("This file is not valid JSON");
+    expect(await refused("x.csv", "")).toContain("The file is empty");
+    const many = questionsCsv(Array.from({ length: OWN_QUESTIONS_MAX + 1 }, (_, i) => ({ ...question(i), aliases: [] })));
+    expect(await refused("many.csv", many)).toBe("The file holds 501 questions; a lobby holds at most 500");
+    expect(await listOf(host)).toEqual([]);
+  });
+
+  test("import and export are the host's only: 401 without a session, 403 for a player, 403 from another site; a format that is not csv or json is 400", async () => {
+    const { host, players } = await party(app, "Rio");
+    await added(host, [question(1)]);
+    expectFailure(await call(app, "POST", "/api/lobby/questions/import", { body: { name: "x.csv", text: "category,question,answer\nA,Question here?,B\n" } }), 401);
+    expectFailure(await importFile(players[0]!, "x.csv", "category,question,answer\nA,Question here?,B\n"), 403);
+    expectFailure(await importFile(host, "x.csv", "category,question,answer\nA,Question here?,B\n", { origin: "https://evil.example" }), 403);
+    expect((await exportFile(null, "csv")).status).toBe(401);
+    const theirs = await exportFile(players[0]!, "csv");
+    expect(theirs.status).toBe(403);
+    expect(theirs.text).not.toContain("Answer 1");
+    const odd = await exportFile(host, "xlsx");
+    expect([odd.status, JSON.parse(odd.text)]).toEqual([400, { success: false, message: "format must be csv or json" }]);
+    expect((await listOf(host)).map((q) => q.answer)).toEqual(["Answer 1"]);
   });
 });
 

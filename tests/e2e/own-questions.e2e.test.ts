@@ -7,7 +7,7 @@ import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { readQuestionFile } from "../../islands/client/question-file";
+import { readQuestionFile } from "../../src/api/question-files";
 import { useE2eSuite } from "../support/e2e";
 import { live, PHONE, DESKTOP } from "../support/phones";
 

@@ -103,6 +103,16 @@ const ROUTES: Route[] = [
     valid: { questions: [{ category: "Cats", question: "How many lives has a cat?", answer: "Nine", aliases: ["9"] }] },
     fields: { questions: instead(fc.array(ownRow, { maxLength: 8 }), fc.array(oddValue(), { maxLength: 5 })) },
   },
+  {
+    path: "questions/import",
+    phase: "lobby",
+    auth: true,
+    valid: { name: "mine.csv", text: "category,question,answer,aliases\r\nCats,How many lives has a cat?,Nine,9\r\n" },
+    fields: {
+      name: instead(fc.constantFrom("mine.csv", "pack.json", "", "x", "a.CSV"), oddString),
+      text: instead(fc.constantFrom('{"questions":[]}', "category,question,answer\n", '"', "\uFEFF", "category,question,answer\na,\"b\n"), oddString, fc.string({ unit: "binary", maxLength: 300 })),
+    },
+  },
 ];
 const NO_BODY: { path: string; phase: Phase }[] = [
   { path: "leave", phase: "lobby" },

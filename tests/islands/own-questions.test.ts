@@ -185,29 +185,31 @@ describe("importing a file", () => {
     await settle();
   }
 
-  test("a CSV file is read on the page and its rows POSTed; the host is told how many were added", async () => {
+  test("the file's text goes to the server as it is; the host is told how many were added", async () => {
+    answer = (method, url) => (url.endsWith("/import") ? { status: 200, json: { success: true, added: 2, total: 4, read: 3 } } : okAnswer(method, url));
     const { el } = await openPanel();
-    await choose(el, "cats.csv", "\uFEFFcategory,question,answer,aliases\r\nCats,\"How many lives, in all?\",Nine,9|nine\r\n");
-    expect(calls[1]).toEqual({ method: "POST", url: "/api/lobby/questions", body: { questions: [{ category: "Cats", question: "How many lives, in all?", answer: "Nine", aliases: ["9", "nine"] }] } });
-    expect(el.querySelector("[role=status]")!.textContent).toBe("Added 1 question from cats.csv");
+    const text = 'category,question,answer,aliases\r\nCats,"How many lives, in all?",Nine,9|nine\r\n';
+    await choose(el, "cats.csv", text);
+    expect(calls[1]).toEqual({ method: "POST", url: "/api/lobby/questions/import", body: { name: "cats.csv", text } });
+    expect(el.querySelector("[role=status]")!.textContent).toBe("Added 2 questions from cats.csv (1 already in your list)");
   });
 
-  test("a refused import names every bad row by its line in the file", async () => {
+  test("a refused import names every bad row: by its line in a CSV, by its number in a JSON file", async () => {
     answer = (method, url) =>
-      method === "POST"
-        ? { status: 400, json: { success: false, message: "2 of 3 questions are not valid, so none was added", errors: [{ row: 1, message: "Answer is blank" }, { row: 3, message: "Category is blank" }] } }
+      url.endsWith("/import")
+        ? { status: 400, json: { success: false, message: "2 of 3 questions are not valid, so none was added", errors: [{ row: 1, line: 2, message: "Answer is blank" }, { row: 3, message: "Category is blank" }] } }
         : okAnswer(method, url);
     const { el } = await openPanel();
-    await choose(el, "mine.csv", 'category,question,answer\nCats,First question?,\n\nCats,"Second\nquestion?",Yes\n,Third question?,Yes\n');
+    await choose(el, "mine.csv", "category,question,answer\nCats,First question?,\n");
     const files = el.querySelector(".own-files")!;
-    expect(files.querySelector("[role=alert]")!.textContent).toBe("2 of 3 questions are not valid, so none was added");
-    expect([...files.querySelectorAll(".row-errors li")].map((li) => li.textContent)).toEqual(["Line 2: Answer is blank", "Line 6: Category is blank"]);
+    expect(files.querySelector("[role=alert]")!.textContent).toBe("mine.csv: 2 of 3 questions are not valid, so none was added");
+    expect([...files.querySelectorAll(".row-errors li")].map((li) => li.textContent)).toEqual(["Line 2: Answer is blank", "Question 3: Category is blank"]);
   });
 
-  test("a file that cannot be read is refused on the page, without a call", async () => {
+  test("a file too large for a lobby is refused on the page, without sending it", async () => {
     const { el } = await openPanel();
-    await choose(el, "mine.csv", "name,answer\nx,y\n");
-    expect(el.querySelector(".own-files [role=alert]")!.textContent).toStartWith("mine.csv: The first line must be the header");
+    await choose(el, "huge.csv", "x".repeat(513 * 1024));
+    expect(el.querySelector(".own-files [role=alert]")!.textContent).toBe("huge.csv is too large for a lobby's questions");
     expect(calls.filter((c) => c.method === "POST")).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
-// Question files as the host's page reads and writes them: CSV (RFC 4180 quoting, `|` between
-// aliases, a BOM, Windows line ends) and the pack JSON, both ways, and each problem named with the
-// line of the file it is on.
+// Question files as the server reads and writes them: CSV (RFC 4180 quoting, `|` between aliases, a
+// BOM, Windows line ends) and the pack JSON, both ways, and each problem named with the line of the
+// file it is on.
 import { describe, expect, test } from "bun:test";
-import { questionsCsv, questionsJson, readQuestionFile, type FileQuestion } from "../../islands/client/question-file";
+import { questionsCsv, questionsJson, readQuestionFile, type FileQuestion } from "../../src/api/question-files";
 
 const TRICKY: FileQuestion[] = [
   { category: "Quotes, \"and\" commas", question: 'Who said "Elementary, my dear Watson"?', answer: "Sherlock Holmes", aliases: ["Holmes", "Sherlock"] },
@@ -36,7 +36,7 @@ describe("CSV", () => {
       { category: "Cats", question: "What do cats say, mostly?", answer: "Meow", aliases: [] },
     ]);
     // Rows as the server counts them (from 1), places as the host finds them in the file.
-    expect([file.where(1), file.where(2)]).toEqual(["Line 3", "Line 6"]);
+    expect([file.line(1), file.line(2)]).toEqual([3, 6]);
   });
 
   test("columns may come in any order; aliases split on | with blanks dropped", () => {
@@ -46,11 +46,13 @@ describe("CSV", () => {
 
   test("a record spanning lines moves the line count of the next one", () => {
     const file = read("x.csv", 'category,question,answer\nA,"one\ntwo\nthree",x\nB,next question here,y\n');
-    expect([file.where(1), file.where(2)]).toEqual(["Line 2", "Line 5"]);
+    expect([file.line(1), file.line(2)]).toEqual([2, 5]);
   });
 
   test("Mac-style CR line ends and a last line without a line end", () => {
-    expect(read("x.csv", "category,question,answer\rA,Question one?,x\rB,Question two?,y").questions).toHaveLength(2);
+    const file = read("x.csv", "category,question,answer\rA,Question one?,x\r\rB,Question two?,y");
+    expect(file.questions).toHaveLength(2);
+    expect([file.line(1), file.line(2)]).toEqual([2, 4]);
   });
 
   test("problems of the file itself are refused with where they are", () => {
@@ -78,10 +80,10 @@ describe("JSON", () => {
     expect(read("pack.json", `\uFEFF${json}`).questions).toEqual(TRICKY);
   });
 
-  test("rows are passed on as they are, for the server to check, and named by their number", () => {
+  test("rows are passed on as they are, to be checked like any other, and have no line", () => {
     const file = read("pack.json", '{ "questions": [ { "category": "A" }, 42 ] }');
     expect(file.questions).toEqual([{ category: "A" }, 42]);
-    expect(file.where(2)).toBe("Question 2");
+    expect(file.line(2)).toBeNull();
   });
 
   test("a file without a usable extension is read by its first character", () => {

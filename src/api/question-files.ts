@@ -1,8 +1,8 @@
-// Question files in and out, on the host's page (DESIGN 3, "Your own questions"): the pack JSON
-// `{ "questions": [...] }` and CSV with the header `category,question,answer,aliases` (aliases split
-// by `|`, RFC 4180 quoting, read by Papa Parse). Reading only finds the rows: the server checks each
-// one and names the bad ones, and `where` turns its row numbers into places in the file. Loaded only
-// when the host imports or exports, so no other page or player downloads the parser.
+// Question files in and out (DESIGN 3, "Your own questions"): the pack JSON `{ "questions": [...] }`
+// and CSV with the header `category,question,answer,aliases` (aliases split by `|`, RFC 4180
+// quoting, read and written by Papa Parse). Read on the server, so no page downloads a parser.
+// Reading only finds the rows: each is then checked like any other (question-routes.ts), and
+// `line` says where a bad one starts in the file.
 import Papa from "papaparse";
 
 export interface FileQuestion {
@@ -18,7 +18,7 @@ const ALIAS_SEPARATOR = "|";
 const BOM = "\uFEFF";
 
 export type ReadResult =
-  | { ok: true; questions: unknown[]; /** where the n-th question (from 1) is in the file */ where: (row: number) => string }
+  | { ok: true; questions: unknown[]; /** the line of the file the n-th question (from 1) starts on; null for JSON */ line: (row: number) => number | null }
   | { ok: false; message: string };
 
 const fail = (message: string): ReadResult => ({ ok: false, message });
@@ -39,7 +39,7 @@ function readJson(text: string): ReadResult {
   const questions = (data as { questions?: unknown } | null)?.questions;
   if (!Array.isArray(questions)) return fail('A JSON file must hold { "questions": [ ... ] }');
   if (questions.length === 0) return fail("The file holds no questions");
-  return { ok: true, questions, where: (row) => `Question ${row}` };
+  return { ok: true, questions, line: () => null };
 }
 
 /** The line each record starts on, past the line breaks (and blank lines) before it; offsets only grow. */
@@ -49,7 +49,8 @@ function lineCounter(text: string): (offset: number) => number {
   return (offset) => {
     let at = offset;
     while (at < text.length && /\s/.test(text[at]!)) at++;
-    for (; scanned < at; scanned++) if (text[scanned] === "\n") line++;
+    // CRLF, LF and a lone CR (old Macs) each end a line.
+    for (; scanned < at; scanned++) if (text[scanned] === "\n" || (text[scanned] === "\r" && text[scanned + 1] !== "\n")) line++;
     return line;
   };
 }
@@ -98,7 +99,7 @@ function readCsv(text: string): ReadResult {
       .map((a) => a.trim())
       .filter(Boolean),
   }));
-  return { ok: true, questions, where: (row) => `Line ${rows[row - 1]?.line ?? row + 1}` };
+  return { ok: true, questions, line: (row) => rows[row - 1]?.line ?? null };
 }
 
 /** CSV as spreadsheets open it: a BOM (so Excel reads UTF-8), CRLF line ends, quotes only where needed. */
