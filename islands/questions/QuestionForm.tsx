@@ -54,7 +54,8 @@ export default function QuestionForm({ editing, categories, full, onDone }: Prop
     setQuestion("");
     setAnswer("");
     setAliases("");
-    onDone(res.added === 0 ? "That question is already in your list" : "Question added");
+    // The count makes each message new, so a screen reader announces the next add too.
+    onDone(res.added === 0 ? "That question is already in your list" : `Question added (${Number(res.total)} in your list)`);
     // The category stays: the next question is often in the same one.
     questionField.current?.focus();
   }

@@ -43,4 +43,4 @@ export const questionsBody = z.object({
 export const questionId = z.string().regex(/^[1-9]\d{0,14}$/, "Question id must be a number").transform(Number);
 /** A file of questions as the host's page read it: its name (which says CSV or JSON) and its text. */
 export const importBody = z.object({ name: z.string().max(255).default(""), text: z.string().min(1, "The file is empty") });
-export const exportFormat = z.enum(["csv", "json"], { error: "format must be csv or json" });
+export const exportFormat = z.enum(["csv", "json"]);

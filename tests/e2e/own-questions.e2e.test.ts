@@ -46,7 +46,8 @@ async function typeQuestion(host: Page, q: (typeof TYPED)[number]) {
   await host.getByLabel("Also accept").fill(q.aliases.join(" | "));
   await host.getByRole("button", { name: "Add question" }).click();
   await host.getByRole("status").filter({ hasText: "Question added" }).waitFor();
-  await host.getByText(q.question).waitFor();
+  // In the list (a controlled textarea also holds its text as content).
+  await host.locator(".own-list").getByText(q.question).waitFor();
 }
 
 async function download(host: Page, button: string): Promise<{ name: string; text: string }> {
@@ -87,7 +88,7 @@ test("a host writes and imports questions, plays a game asked only from them, an
   await host.getByRole("status").filter({ hasText: "Added 2 questions from crew.csv" }).waitFor();
   expect(await host.getByText("Line 3: Answer is blank").count()).toBe(0);
   await host.getByText("4 questions: Our Crew (4).").waitFor();
-  for (const q of IMPORTED) await host.getByText(q.question).waitFor();
+  for (const q of IMPORTED) await host.locator(".own-list").getByText(q.question).waitFor();
 
   // The tag: the settings say where its questions come from, before anything is saved.
   await host.getByRole("button", { name: "Remove General" }).click();

@@ -131,7 +131,7 @@ describe("writing, editing, deleting", () => {
     ]);
     expect(field(el, "own-category").value).toBe(" Cats ");
     expect(field(el, "own-question").value).toBe("");
-    expect(el.querySelector("[role=status]")!.textContent).toBe("Question added");
+    expect(el.querySelector("[role=status]")!.textContent).toBe("Question added (3 in your list)");
   });
 
   test("a refused question is shown in the form, with the server's reason, and the text stays", async () => {
