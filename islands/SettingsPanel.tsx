@@ -18,6 +18,7 @@ import {
 import { api, attempt } from "./client/api";
 import { Refusal, useRefusal } from "./client/refusal";
 import { useStore } from "./client/store";
+import TagSources from "./questions/TagSources";
 
 /** Numbers stay text while typed, so the host can clear a field and type a new value. */
 interface Draft {
@@ -31,6 +32,8 @@ export default function SettingsPanel() {
   const store = useStore();
   const isHost = store.isHost.value;
   const settings = store.lobby.value?.settings ?? DEFAULT_SETTINGS;
+  // Fetched by the host's page only (the Your Questions island), so only the host reads where questions come from.
+  const book = store.questionBook.value;
   // null while nobody edits: the panel then shows the lobby's settings as events bring them.
   // Once the host edits, the draft holds until it is saved, so an event never wipes their typing.
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -120,6 +123,7 @@ export default function SettingsPanel() {
           Add
         </button>
       </div>
+      {isHost && book && <TagSources tags={shown.tags} rounds={clampRounds(shown.rounds)} book={book} />}
       {isHost && (
         <button type="submit" className="primary" disabled={busy}>
           Update Settings

@@ -57,7 +57,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
     .onError(({ error, code, set }) => {
       if (error instanceof ApiError) {
         set.status = error.status;
-        return { success: false, message: error.message };
+        return { success: false, message: error.message, ...error.details };
       }
       if (code === "NOT_FOUND") {
         set.status = 404;
@@ -71,6 +71,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
     .use(
       lobbyRoutes({
         service,
+        catalog: ai.catalog,
         tokens,
         limiter,
         allowedOrigins: config.ALLOWED_ORIGINS,

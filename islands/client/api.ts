@@ -7,7 +7,7 @@ export interface ApiAnswer {
   [key: string]: unknown;
 }
 
-export async function api(method: "GET" | "POST", path: string, body?: unknown, auth = true): Promise<ApiAnswer & { status: number }> {
+export async function api(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown, auth = true): Promise<ApiAnswer & { status: number }> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["content-type"] = "application/json";
   const token = auth ? storedToken() : null;

@@ -14,6 +14,8 @@ export function useRefusal() {
   return {
     message,
     clear: () => setMessage(null),
+    /** a refusal found on the page itself, before any call (a file that cannot be read) */
+    show: (text: string) => setMessage(text),
     from(res: ApiAnswer & { status?: number }, fallback: string): boolean {
       setMessage(res.success ? null : failureMessage(res, fallback));
       return res.success;

@@ -4,6 +4,7 @@ import { computed, signal } from "@preact/signals-react";
 import { createContext, useContext } from "react";
 import type { ChatMessage, RoundResult } from "../../src/game/types";
 import type { LobbyView } from "../../src/game/views";
+import type { QuestionBook } from "../../src/ai/tag-sources";
 
 export type PageName = "home" | "lobby" | "game" | "tv";
 export type ClientPhase = "idle" | "question" | "answered" | "results" | "summary";
@@ -56,6 +57,8 @@ export function createStore(data: PageData) {
     notice: signal<string | null>(null),
     /** why the last chat message was refused, shown under the chat input */
     chatError: signal<string | null>(null),
+    /** the lobby's own questions and where questions come from; fetched by the host's page only */
+    questionBook: signal<QuestionBook | null>(null),
   };
 }
 

@@ -6,12 +6,26 @@ import { join } from "node:path";
 import { z } from "zod";
 import type { Question } from "../game/types";
 
-export const questionSchema = z.object({
-  category: z.string().trim().min(1).max(40),
-  question: z.string().trim().min(5).max(300),
-  answer: z.string().trim().min(1).max(60),
-  aliases: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
-});
+/**
+ * One line of text as it is kept and shown: well-formed (JSON can carry a lone surrogate, which
+ * would break the page that shows it), runs of white space made one space, trimmed, then bounded.
+ */
+const text = (label: string, min: number, max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is missing` : `${label} must be text`) })
+    .transform((s) => s.toWellFormed().replace(/\s+/g, " ").trim())
+    .pipe(z.string().min(min, min === 1 ? `${label} is blank` : `${label} must be at least ${min} characters`).max(max, `${label} must be at most ${max} characters`));
+
+/** A question of the bank, of a pack, or of a lobby's own: the same fields and limits for all. */
+export const questionSchema = z.object(
+  {
+    category: text("Category", 1, 40),
+    question: text("Question", 5, 300),
+    answer: text("Answer", 1, 60),
+    aliases: z.array(text("An accepted answer", 1, 60), { error: "Accepted answers must be a list" }).max(20, "At most 20 accepted answers").default([]),
+  },
+  { error: "A question must be an object with category, question and answer" },
+);
 const packSchema = z.object({ questions: z.array(questionSchema).max(10_000) });
 
 const BUILT_IN_DIR = join(import.meta.dir, "bank");

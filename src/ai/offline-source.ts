@@ -2,7 +2,7 @@
 // categories, taking turns; other tags are served by General. No question repeats in a lobby while
 // the bank still has unasked ones.
 import type { Question } from "../game/types";
-import type { QuestionSource } from "../lobbies/seams";
+import type { PickInput, QuestionSource } from "../lobbies/seams";
 
 export const GENERAL = "General";
 
@@ -38,7 +38,12 @@ export class OfflineQuestions implements QuestionSource {
     return this.byCategory.has(tag.toLowerCase());
   }
 
-  async pick({ tags, count, exclude }: { tags: string[]; count: number; exclude: string[] }): Promise<Question[]> {
+  /** The bank's categories, each as its first question spells it. */
+  categories(): string[] {
+    return [...this.byCategory.values()].map((qs) => qs[0]!.category);
+  }
+
+  async pick({ tags, count, exclude }: PickInput): Promise<Question[]> {
     const asked = new Set(exclude.map((q) => q.toLowerCase()));
     const fresh = (qs: readonly Question[]) => qs.filter((q) => !asked.has(q.question.toLowerCase()));
     const pools = this.categoriesFor(tags).map((c) => shuffled(fresh(this.byCategory.get(c) ?? []), this.random));

@@ -1,6 +1,7 @@
 // Picks the question source and answer judge from the config: with ANTHROPIC_API_KEY, the router
 // (bank first, AI for tags the bank lacks) and the local checker backed by the AI judge; without
-// it, the offline bank and the local checker alone, so the game runs with no network at all.
+// it, the offline bank and the local checker alone, so the game runs with no network at all. Either
+// way a lobby's own questions come before both.
 import type { Question } from "../game/types";
 import type { AnswerJudge, QuestionSource } from "../lobbies/seams";
 import { AnthropicJudge } from "./anthropic-judge";
@@ -9,20 +10,33 @@ import { makeClient, type AiConfig } from "./anthropic-tool";
 import { compositeJudge } from "./composite-judge";
 import { localJudge } from "./local-judge";
 import { OfflineQuestions } from "./offline-source";
+import { OwnQuestionsFirst } from "./own-first";
 import { QuestionRouter } from "./question-router";
 
+/** What the host's page needs to say where each tag's questions will come from. */
+export interface QuestionCatalog {
+  /** the bank's categories (built-in and packs) */
+  bank: string[];
+  /** whether the AI writes questions for tags the bank lacks */
+  ai: boolean;
+}
+
 export interface Ai {
+  /** the lobby's own questions first, then the bank or the AI */
   questions: QuestionSource;
   judge: AnswerJudge;
+  catalog: QuestionCatalog;
 }
 
 export function makeAi(config: AiConfig, bank: readonly Question[], log: (line: string) => void): Ai {
   const offline = new OfflineQuestions(bank);
   const key = config.ANTHROPIC_API_KEY;
-  if (!key) return { questions: offline, judge: localJudge };
+  const catalog = { bank: offline.categories(), ai: Boolean(key) };
+  if (!key) return { questions: new OwnQuestionsFirst(offline), judge: localJudge, catalog };
   const client = makeClient({ ...config, ANTHROPIC_API_KEY: key });
   return {
-    questions: new QuestionRouter(offline, new AnthropicQuestions(client), log),
+    questions: new OwnQuestionsFirst(new QuestionRouter(offline, new AnthropicQuestions(client), log)),
     judge: compositeJudge({ ai: new AnthropicJudge(client), log }),
+    catalog,
   };
 }

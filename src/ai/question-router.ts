@@ -4,10 +4,10 @@
 // exactly as if there were no key, so a game always starts with its full count of questions:
 // players notice nothing, and the server logs one line.
 import type { Question } from "../game/types";
-import type { QuestionSource } from "../lobbies/seams";
+import type { PickInput, QuestionSource } from "../lobbies/seams";
 import { describeFailure } from "./anthropic-tool";
-import { roundRobin, spread, type TopicPlan } from "./anthropic-questions";
 import type { OfflineQuestions } from "./offline-source";
+import { roundRobin, spread, uniqueTags, type TopicPlan } from "./question-plan";
 
 /** The part of the AI source the router needs, so tests and other providers can stand in. */
 export interface TopicWriter {
@@ -21,8 +21,8 @@ export class QuestionRouter implements QuestionSource {
     private readonly log: (line: string) => void,
   ) {}
 
-  async pick({ tags, count, exclude }: { tags: string[]; count: number; exclude: string[] }): Promise<Question[]> {
-    const unique = [...new Map(tags.map((t) => t.trim()).filter(Boolean).map((t) => [t.toLowerCase(), t])).values()];
+  async pick({ tags, count, exclude }: PickInput): Promise<Question[]> {
+    const unique = uniqueTags(tags);
     const aiTags = unique.filter((t) => !this.bank.hasCategory(t));
     // No key, or nothing the bank lacks: the bank alone (its own rule sends unknown tags to General).
     if (!this.ai || aiTags.length === 0 || count <= 0) return this.bank.pick({ tags, count, exclude });
@@ -51,7 +51,7 @@ export class QuestionRouter implements QuestionSource {
 }
 
 /** Mixes a game's questions by category, in the lobby's tag order, so no topic comes in one block. */
-function interleave(questions: readonly Question[], tagOrder: readonly string[]): Question[] {
+export function interleave(questions: readonly Question[], tagOrder: readonly string[]): Question[] {
   const groups = new Map<string, Question[]>(tagOrder.map((t) => [t.toLowerCase(), []]));
   for (const q of questions) {
     const key = q.category.toLowerCase();

@@ -1,11 +1,13 @@
 import type { z } from "zod";
 import type { Refusal } from "../game/commands";
 
-/** A refusal on its way to the client as { success: false, message } with this status. */
+/** A refusal on its way to the client as { success: false, message, ...details } with this status. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** more fields of the answer, such as the bad rows of a batch */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -21,9 +23,9 @@ export async function readCapped(request: Request, max: number): Promise<Uint8Ar
   return bytes.byteLength > max ? null : bytes;
 }
 
-/** Reads and validates a JSON body; anything else is a 400 (or 413 when oversized). */
-export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
-  const bytes = await readCapped(request, MAX_BODY_BYTES);
+/** Reads and validates a JSON body; anything else is a 400 (or 413 when over `maxBytes`). */
+export async function readBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.infer<S>> {
+  const bytes = await readCapped(request, maxBytes);
   if (!bytes) throw new ApiError(413, "Request body too large");
   let json: unknown;
   try {

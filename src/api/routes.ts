@@ -1,25 +1,28 @@
 // The REST calls of SPEC.md section 7. Transport only: validate, authenticate, hand a command to
 // the lobby service, shape the answer.
 import { Elysia } from "elysia";
+import type { QuestionCatalog } from "../ai/providers";
 import { lobbyView } from "../game/views";
 import { exportGame, gameCsv } from "../results/export";
 import { normalizeCode } from "../lobbies/codes";
 import type { LobbyService } from "../lobbies/service";
 import { accepted, ApiError, readBody } from "./errors";
 import { originAllowed } from "./origin";
+import { questionRoutes } from "./question-routes";
 import type { RateLimiter } from "./rate-limit";
 import { code as codeSchema, codeBody, createBody, joinBody, overruleBody, playerBody, settingsBody, submitBody, teamSelectBody } from "./schemas";
 import type { Claims, Tokens } from "./tokens";
 
 export interface ApiDeps {
   service: LobbyService;
+  catalog: QuestionCatalog;
   tokens: Tokens;
   limiter: RateLimiter;
   allowedOrigins: readonly string[];
   clientIp: (request: Request) => string;
 }
 
-export function lobbyRoutes({ service, tokens, limiter, allowedOrigins, clientIp }: ApiDeps) {
+export function lobbyRoutes({ service, catalog, tokens, limiter, allowedOrigins, clientIp }: ApiDeps) {
   /** The bearer's claims, if the token is genuine and its player still holds a seat. */
   async function authenticate(request: Request): Promise<Claims> {
     const header = request.headers.get("authorization") ?? "";
@@ -51,6 +54,7 @@ export function lobbyRoutes({ service, tokens, limiter, allowedOrigins, clientIp
     .onBeforeHandle(({ request }) => {
       if (request.method !== "GET" && !originAllowed(request, allowedOrigins)) throw new ApiError(403, "Cross-site request refused");
     })
+    .use(questionRoutes({ service, catalog, authenticate }))
     .post("/create", async ({ request }) => {
       limit(request);
       const body = await readBody(request, createBody);

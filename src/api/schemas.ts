@@ -1,6 +1,7 @@
 // Every REST body, validated. Limits here mirror the rules so a bad body is a 400, not a crash.
 import { z } from "zod";
-import { ANSWER_MAX, NAME_MAX, TAG_MAX } from "../game/settings";
+import { questionSchema } from "../ai/bank";
+import { ANSWER_MAX, NAME_MAX, OWN_QUESTIONS_MAX, TAG_MAX } from "../game/settings";
 
 const name = z.string().trim().min(1, "Name is required").max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
 export const code = z.string().trim().regex(/^[A-Za-z0-9]{4}$/, "Code must be 4 letters or digits");
@@ -29,3 +30,17 @@ export const submitBody = z.object({
   roundNumber: z.number().int().min(1).max(100),
 });
 export const overruleBody = z.object({ roundNumber: z.number().int().min(1).max(100), team, correct: z.boolean() });
+
+/** A lobby's own question: the bank's fields and limits, and no `|` in an accepted answer, since a CSV export separates them with it. */
+export const ownQuestion = questionSchema.refine((q) => q.aliases.every((a) => !a.includes("|")), { message: "An accepted answer cannot contain |", path: ["aliases"] });
+/** Each row is checked on its own afterwards, so every bad row can be named. */
+export const questionsBody = z.object({
+  questions: z
+    .array(z.unknown(), { error: "questions must be a list" })
+    .min(1, "There are no questions to add")
+    .max(OWN_QUESTIONS_MAX, `A lobby holds at most ${OWN_QUESTIONS_MAX} questions`),
+});
+export const questionId = z.string().regex(/^[1-9]\d{0,14}$/, "Question id must be a number").transform(Number);
+/** A file of questions as the host's page read it: its name (which says CSV or JSON) and its text. */
+export const importBody = z.object({ name: z.string().max(255).default(""), text: z.string().min(1, "The file is empty") });
+export const exportFormat = z.enum(["csv", "json"]);

@@ -13,6 +13,13 @@ export const TAG_MAX = 40;
 export const ANSWER_MAX = 200;
 export const CHAT_MAX = 500;
 export const CHAT_HISTORY = 100;
+/** questions of a lobby's own (DESIGN 3, "Your own questions") */
+export const OWN_QUESTIONS_MAX = 500;
+/**
+ * The body of a batch or a file of them: 500 questions do not fit the API's usual 16 KiB. This
+ * allows about 1 KiB a question, four times the bank's longest, and stays under Bun's own 1 MiB.
+ */
+export const OWN_QUESTIONS_BYTES = 512 * 1024;
 /** how long a disconnected host keeps the role while someone else is connected (HOST_GRACE_S) */
 export const DEFAULT_HOST_GRACE_MS = 30_000;
 

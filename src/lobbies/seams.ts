@@ -4,9 +4,17 @@ import type { Audience } from "../game/effects";
 import type { Question, Team } from "../game/types";
 import type { ServerEvent, ServerEvents } from "../shared/events";
 
+export interface PickInput {
+  tags: string[];
+  count: number;
+  exclude: string[];
+  /** the lobby's own questions, asked first for the tags they are in */
+  own?: readonly Question[];
+}
+
 export interface QuestionSource {
   /** Questions for a whole game, none of whose text is in `exclude`. */
-  pick(input: { tags: string[]; count: number; exclude: string[] }): Promise<Question[]>;
+  pick(input: PickInput): Promise<Question[]>;
 }
 
 export interface AnswerJudge {

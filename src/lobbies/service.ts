@@ -2,7 +2,7 @@
 // Every change goes through dispatch(), which is synchronous: the rules are synchronous and async
 // work (question fetching, judging) happens outside and comes back as a command, so commands on a
 // lobby never interleave.
-import { refuse, type Command } from "../game/commands";
+import { refuse, type Command, type Refusal } from "../game/commands";
 import type { Effect } from "../game/effects";
 import { closeLobby, createLobby, validName } from "../game/lobby-rules";
 import type { Outcome } from "../game/outcome";
@@ -14,6 +14,7 @@ import type { LobbyState, Team } from "../game/types";
 import { findPlayer } from "../game/views";
 import { LobbyTimers, realClock, type Clock } from "./clock";
 import { normalizeCode, randomCode } from "./codes";
+import { OwnQuestionBook } from "./own-questions";
 import { silentBroadcaster, type AnswerJudge, type Broadcaster, type QuestionSource } from "./seams";
 import type { LobbyStore } from "./store";
 
@@ -135,11 +136,21 @@ export class LobbyService {
     if (!state) return refuse(404, "Lobby not found");
     const refusal = canStartGame(state, by);
     if (refusal) return refusal;
-    const questions = await this.opts.questions.pick({ tags: state.settings.tags, count: state.settings.rounds, exclude: state.asked }).catch((err: unknown) => {
+    const own = this.opts.store.ownQuestions(state.code);
+    const questions = await this.opts.questions.pick({ tags: state.settings.tags, count: state.settings.rounds, exclude: state.asked, own }).catch((err: unknown) => {
       this.log(`questions: could not pick for ${state.code}: ${String(err)}`);
       return [];
     });
     return this.dispatch(state.code, { type: "startGame", by, questions });
+  }
+
+  /** The lobby's own questions, for its host alone (DESIGN 3): the book, or why not. */
+  questionBook(rawCode: string, by: string): Refusal | { ok: true; book: OwnQuestionBook } {
+    const code = normalizeCode(rawCode);
+    const entry = this.lobbies.get(code);
+    if (!entry) return refuse(404, "Lobby not found");
+    if (entry.state.hostId !== by) return refuse(403, "Only the host can see and change the lobby's questions");
+    return { ok: true, book: new OwnQuestionBook(this.opts.store, entry.state, this.clock.now(), () => this.touch(code, entry)) };
   }
 
   /** Activity moves the deadline; the one idle timer is re-armed only when it fires early, not on every command. */

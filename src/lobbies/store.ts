@@ -1,11 +1,20 @@
 // Durable lobbies in SQLite (WAL). The lobby's state is one JSON row; chat is appended as rows,
 // because rewriting a hundred messages per chat line would make the busiest command the costliest.
+// A lobby's own questions are rows too, kept out of the state so that no view can ever carry them.
 import { Database } from "bun:sqlite";
 import { CHAT_HISTORY } from "../game/settings";
-import type { ChatMessage, LobbyState } from "../game/types";
+import type { ChatMessage, LobbyState, Question } from "../game/types";
 
 const BACKSTOP_PAGES = 10_000;
 const CHECKPOINT_EVERY_MS = 200;
+
+/** A question of a lobby's own, with the id the host's page names it by. */
+export interface OwnQuestion extends Question {
+  id: number;
+}
+
+/** Only the question's own fields are kept, in a fixed order. */
+const ownBody = ({ category, question, answer, aliases }: Question): Question => ({ category, question, answer, aliases });
 
 export interface StoredLobby {
   state: LobbyState;
@@ -34,6 +43,9 @@ export class LobbyStore {
     // without AUTOINCREMENT's sqlite_sequence page written on every line (old databases keep theirs).
     this.db.run("CREATE TABLE IF NOT EXISTS chat (id INTEGER PRIMARY KEY, code TEXT NOT NULL, body TEXT NOT NULL)");
     this.db.run("CREATE INDEX IF NOT EXISTS chat_by_lobby ON chat (code, id)");
+    // The lobby's own questions: rare writes, read when a game starts and by the host's page.
+    this.db.run("CREATE TABLE IF NOT EXISTS own_questions (id INTEGER PRIMARY KEY, code TEXT NOT NULL, body TEXT NOT NULL)");
+    this.db.run("CREATE INDEX IF NOT EXISTS own_questions_by_lobby ON own_questions (code, id)");
     this.checkpointer.postMessage({ path, everyMs: CHECKPOINT_EVERY_MS });
     this.q = {
       save: this.db.prepare("INSERT INTO lobbies (code, state, updated_at) VALUES (?, ?, ?) ON CONFLICT(code) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at"),
@@ -43,6 +55,12 @@ export class LobbyStore {
       prune: this.db.prepare("DELETE FROM chat WHERE code = ? AND id <= (SELECT id FROM chat WHERE code = ? ORDER BY id DESC LIMIT 1 OFFSET ?)"),
       all: this.db.prepare("SELECT code, state, updated_at FROM lobbies"),
       recentChat: this.db.prepare("SELECT body FROM (SELECT id, body FROM chat WHERE code = ? ORDER BY id DESC LIMIT ?) ORDER BY id"),
+      ownQuestions: this.db.prepare("SELECT id, body FROM own_questions WHERE code = ? ORDER BY id"),
+      addOwn: this.db.prepare("INSERT INTO own_questions (code, body) VALUES (?, ?)"),
+      updateOwn: this.db.prepare("UPDATE own_questions SET body = ? WHERE code = ? AND id = ?"),
+      removeOwn: this.db.prepare("DELETE FROM own_questions WHERE code = ? AND id = ?"),
+      removeAllOwn: this.db.prepare("DELETE FROM own_questions WHERE code = ?"),
+      touch: this.db.prepare("UPDATE lobbies SET updated_at = ? WHERE code = ?"),
     };
   }
 
@@ -65,8 +83,40 @@ export class LobbyStore {
     this.db.transaction(() => {
       this.q.removeLobby.run(code);
       this.q.removeChat.run(code);
+      this.q.removeAllOwn.run(code);
     })();
     this.appendsSincePrune.delete(code);
+  }
+
+  ownQuestions(code: string): OwnQuestion[] {
+    const rows = this.q.ownQuestions.all(code) as { id: number; body: string }[];
+    return rows.map((row) => ({ id: row.id, ...(JSON.parse(row.body) as Question) }));
+  }
+
+  /** Adds them in one transaction; editing the questions is activity, as a command is. */
+  addOwnQuestions(code: string, questions: readonly Question[], now: number): void {
+    this.db.transaction(() => {
+      for (const q of questions) this.q.addOwn.run(code, JSON.stringify(ownBody(q)));
+      this.q.touch.run(now, code);
+    })();
+  }
+
+  /** Whether the lobby had a question with this id. */
+  updateOwnQuestion(code: string, id: number, question: Question, now: number): boolean {
+    return this.db.transaction(() => {
+      const changed = this.q.updateOwn.run(JSON.stringify(ownBody(question)), code, id).changes > 0;
+      if (changed) this.q.touch.run(now, code);
+      return changed;
+    })();
+  }
+
+  /** Whether the lobby had a question with this id. */
+  removeOwnQuestion(code: string, id: number, now: number): boolean {
+    return this.db.transaction(() => {
+      const removed = this.q.removeOwn.run(code, id).changes > 0;
+      if (removed) this.q.touch.run(now, code);
+      return removed;
+    })();
   }
 
   loadAll(): StoredLobby[] {

@@ -3,6 +3,7 @@ import ChatBox from "../../islands/ChatBox";
 import ConnectionBar from "../../islands/ConnectionBar";
 import HostFooter from "../../islands/HostFooter";
 import LobbyActions from "../../islands/LobbyActions";
+import OwnQuestions from "../../islands/OwnQuestions";
 import SettingsPanel from "../../islands/SettingsPanel";
 import TeamPanels from "../../islands/TeamPanels";
 import { useStore } from "../../islands/client/store";
@@ -29,6 +30,7 @@ export function Lobby({ origin }: { origin: string }) {
         <Island name="SettingsPanel" component={SettingsPanel} props={{}} />
         <Island name="ChatBox" component={ChatBox} props={{}} />
       </div>
+      <Island name="OwnQuestions" component={OwnQuestions} props={{}} className="own-wrap" />
       {/* A code that names no lobby has no one to invite (the page's script sends the visitor home). */}
       {lobby.value && (
       <section className="card invite" aria-labelledby="invite-title">

@@ -50,7 +50,8 @@ export async function buildIslands(): Promise<Manifest> {
 /** Newest modification time of the sources that go into the bundles. */
 function newestSource(): number {
   let newest = 0;
-  for (const dir of ["islands", "src/game", "src/pages", "src/shared"]) {
+  // src/ai: the lobby page shares the question plan with the server.
+  for (const dir of ["islands", "src/game", "src/pages", "src/shared", "src/ai"]) {
     for (const entry of readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })) {
       if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
     }

@@ -1,7 +1,8 @@
 // The AI question writer, through the real SDK against the fake server: one call per game, the
 // request it sends, and how strictly the reply is filtered.
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
-import { AnthropicQuestions, spread } from "../../src/ai/anthropic-questions";
+import { AnthropicQuestions } from "../../src/ai/anthropic-questions";
+import { spread } from "../../src/ai/question-plan";
 import { makeClient, MalformedReply } from "../../src/ai/anthropic-tool";
 import { startFakeAnthropic, text, tool } from "../support/fake-anthropic";
 import { aiConfig, item } from "./helpers";

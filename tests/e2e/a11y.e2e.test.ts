@@ -154,6 +154,19 @@ test("every lobby and game screen passes axe, for the host and a friend, on a ph
   // Both teams' "Join as Member" buttons and every "Become Captain" are on show before captains.
   found.push(...(await audit(host, "lobby-host")), ...(await audit(friend, "lobby-friend")));
 
+  // The host's own questions, open: one written, and a refused import with its bad row listed.
+  await host.getByRole("button", { name: "Write or import questions" }).click();
+  await host.getByLabel("Category", { exact: true }).fill("Our Crew");
+  await host.getByLabel("Question", { exact: true }).fill("What is the name of Hana's cat?");
+  await host.getByLabel("Answer", { exact: true }).fill("Biscuit");
+  await host.getByRole("button", { name: "Add question" }).click();
+  // In the list: a controlled textarea also holds its text as content, so a bare getByText finds it there.
+  await host.locator(".own-list").getByText("What is the name of Hana's cat?").waitFor();
+  await host.getByLabel("Import a file").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("category,question,answer\r\nOur Crew,A question without an answer?,\r\n") });
+  await host.getByText("Line 2: Answer is blank").waitFor();
+  found.push(...(await audit(host, "lobby-own-questions-host")));
+  await host.getByRole("button", { name: "Hide" }).click();
+
   await host.getByRole("button", { name: "Become Captain" }).first().click();
   await friend.getByRole("button", { name: "Become Captain" }).last().click();
   await host.getByRole("button", { name: "Start Game" }).and(host.locator(":enabled")).waitFor();
@@ -242,7 +255,25 @@ test("by keyboard alone the host reaches and works every control, and focus foll
   await tabTo(host, "Update Settings");
   await host.keyboard.press("Enter");
   await friend.waitForFunction(() => (document.getElementById("set-rounds") as HTMLInputElement | null)?.value === "2");
+  // The friend can hear of the change before the host's own call has answered and re-enabled the button.
+  await host.getByRole("button", { name: "Update Settings" }).and(host.locator(":enabled")).waitFor();
   await expectKeyboardReachesAll(host);
+  // The host's own questions, by keyboard: open the editor, write one, reach every control, close it.
+  await tabTo(host, "Write or import questions");
+  await host.keyboard.press("Enter");
+  await tabTo(host, "Category");
+  await host.keyboard.type("Our Crew");
+  await host.keyboard.press("Tab");
+  await host.keyboard.type("Which city did the crew visit in 2019?");
+  await host.keyboard.press("Tab");
+  await host.keyboard.type("Lisbon");
+  // Enter in a field of the form adds the question, and focus stays for the next one.
+  await host.keyboard.press("Enter");
+  await host.locator(".own-list").getByText("Which city did the crew visit in 2019?").waitFor();
+  expect((await focusedStop(host))?.label).toBe("Question");
+  await expectKeyboardReachesAll(host);
+  await tabTo(host, "Hide");
+  await host.keyboard.press("Enter");
   await tabTo(host, "Start Game");
   await host.keyboard.press("Enter");
   await host.waitForURL(new RegExp(`/game/${code}$`));

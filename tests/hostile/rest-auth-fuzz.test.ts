@@ -48,6 +48,8 @@ const ROUTES: { path: string; phase: Phase; body?: Record<string, unknown> }[] =
   { path: "overrule", phase: "results", body: { roundNumber: 1, team: "blue", correct: false } },
   { path: "returnToLobby", phase: "results" },
   { path: "GET", phase: "lobby" },
+  { path: "questions", phase: "lobby", body: { questions: [{ category: "Cats", question: "How many lives has a cat?", answer: "Nine" }] } },
+  { path: "questions/import", phase: "lobby", body: { name: "mine.csv", text: "category,question,answer\nCats,How many lives has a cat?,Nine\n" } },
 ];
 
 const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 300 });

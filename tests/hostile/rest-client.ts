@@ -77,9 +77,14 @@ export async function send(app: TestApp, method: string, path: string, opts: { a
 
 export const REFUSALS = [400, 401, 403, 404, 409, 413, 429];
 
-/** A refusal in the contract's shape: a 4xx with exactly `{ success: false, message }`. */
+/** Each bad row of a refused batch of questions: its number from 1 and why. */
+const rowErrors = (errors: unknown) => Array.isArray(errors) && errors.length > 0 && errors.every((e) => Number.isInteger(e?.row) && e.row >= 1 && typeof e.message === "string" && e.message.length > 0);
+
+/** A refusal in the contract's shape: a 4xx with exactly `{ success: false, message }` (a refused batch of questions, 400, adds `errors`). */
 export function expectRefusal(res: Answer, context: unknown): void {
-  const shape = { status: REFUSALS.includes(res.status), keys: Object.keys(res.json ?? {}).sort(), success: res.json?.success, message: typeof res.json?.message === "string" && res.json.message.length > 0, json: res.contentType.includes("application/json") };
+  const listed = res.status === 400 && rowErrors(res.json?.errors);
+  const keys = Object.keys(res.json ?? {}).filter((k) => !(listed && k === "errors"));
+  const shape = { status: REFUSALS.includes(res.status), keys: keys.sort(), success: res.json?.success, message: typeof res.json?.message === "string" && res.json.message.length > 0, json: res.contentType.includes("application/json") };
   expect({ context, res: res.status, shape }).toEqual({ context, res: res.status, shape: { status: true, keys: ["message", "success"], success: false, message: true, json: true } });
 }
 

@@ -71,6 +71,16 @@ const settings = fc
   })
   .map((s) => withExtras(s, {}));
 
+/** A row of the lobby's own questions, mostly near-valid. */
+const ownRow = fc
+  .record({
+    category: either("Cats", oddString),
+    question: either("How many lives has a cat?", oddString),
+    answer: either("Nine", oddString),
+    aliases: either(["9"], fc.array(oddString, { maxLength: 25 }), fc.array(oddValue(), { maxLength: 3 })),
+  })
+  .map((r) => withExtras(r, {}));
+
 const ROUTES: Route[] = [
   { path: "create", phase: "lobby", auth: false, valid: { playerName: "Zed" }, fields: { playerName: name } },
   { path: "join", phase: "lobby", auth: false, valid: { playerName: "Zed", code: "$CODE" }, fields: { playerName: name, code } },
@@ -86,6 +96,23 @@ const ROUTES: Route[] = [
     fields: { code, roundNumber: round, answer: instead(oddString), isSteal: bool, team, playerId: instead(fc.constantFrom("$HOST", "$MEMBER"), oddString) },
   },
   { path: "overrule", phase: "results", auth: true, valid: { roundNumber: 1, team: "blue", correct: false }, fields: { roundNumber: round, team, correct: bool } },
+  {
+    path: "questions",
+    phase: "lobby",
+    auth: true,
+    valid: { questions: [{ category: "Cats", question: "How many lives has a cat?", answer: "Nine", aliases: ["9"] }] },
+    fields: { questions: instead(fc.array(ownRow, { maxLength: 8 }), fc.array(oddValue(), { maxLength: 5 })) },
+  },
+  {
+    path: "questions/import",
+    phase: "lobby",
+    auth: true,
+    valid: { name: "mine.csv", text: "category,question,answer,aliases\r\nCats,How many lives has a cat?,Nine,9\r\n" },
+    fields: {
+      name: instead(fc.constantFrom("mine.csv", "pack.json", "", "x", "a.CSV"), oddString),
+      text: instead(fc.constantFrom('{"questions":[]}', "category,question,answer\n", '"', "\uFEFF", "category,question,answer\na,\"b\n"), oddString, fc.string({ unit: "binary", maxLength: 300 })),
+    },
+  },
 ];
 const NO_BODY: { path: string; phase: Phase }[] = [
   { path: "leave", phase: "lobby" },

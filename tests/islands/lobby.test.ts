@@ -75,6 +75,7 @@ const loadIslands = async () => ({
   SettingsPanel: (await import("../../islands/SettingsPanel")).default,
   LobbyActions: (await import("../../islands/LobbyActions")).default,
   HostFooter: (await import("../../islands/HostFooter")).default,
+  OwnQuestions: (await import("../../islands/OwnQuestions")).default,
 });
 
 const buttons = (el: HTMLElement, text: string) => [...el.querySelectorAll("button")].filter((b) => b.textContent?.trim() === text);
@@ -432,6 +433,8 @@ describe("server render", () => {
         if (name === "TeamPanels") expect(el.querySelector(".badge.you")?.closest(".slot")?.textContent).toContain("Ann");
         if (name === "SettingsPanel") expect(buttons(el, "Update Settings")).toHaveLength(1);
         if (name === "LobbyActions") expect(buttons(el, "End Lobby")).toHaveLength(1);
+        // The host's own questions are never in the server's HTML, whoever asks: the host's page fetches them.
+        if (name === "OwnQuestions") expect([html, el.querySelector("h2")?.textContent]).toEqual(["", "Your Questions"]);
       }
     } finally {
       console.error = realError;

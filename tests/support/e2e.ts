@@ -1,5 +1,5 @@
-// One end-to-end file's setup: the real app on port 0 serving a fixed list of questions, Debian's
-// Chromium, and pages that record every uncaught error (hydration mismatches included).
+// One end-to-end file's setup: the real app on port 0 serving a fixed list of questions (or its own
+// sources), Debian's Chromium, and pages that record every uncaught error (hydration mismatches included).
 import { afterAll, beforeAll } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import type { Question } from "../../src/game/types";
@@ -17,8 +17,12 @@ export interface E2eSuite {
   open(options: object): Promise<Page>;
 }
 
-/** Registers the file's beforeAll (app, browser) and afterAll (both closed). */
-export function useE2eSuite(questions: Question[]): E2eSuite {
+/**
+ * Registers the file's beforeAll (app, browser) and afterAll (both closed). The app serves these
+ * questions, in order; with null it runs its own sources as shipped (the lobby's own questions, the
+ * offline bank, the local judge).
+ */
+export function useE2eSuite(questions: Question[] | null): E2eSuite {
   let running: TestApp | undefined;
   let browser: Browser | undefined;
   const pageErrors: string[] = [];
@@ -29,7 +33,7 @@ export function useE2eSuite(questions: Question[]): E2eSuite {
   };
 
   beforeAll(async () => {
-    running = await startTestApp({}, { questions: { pick: async ({ count }) => questions.slice(0, count) } });
+    running = await startTestApp({}, questions ? { questions: { pick: async ({ count }) => questions.slice(0, count) } } : {});
     browser = await launchChromium();
     console.log(`screenshots: ${shots}`);
   });

@@ -1,0 +1,89 @@
+// Import a CSV or JSON file of questions, export the lobby's as either. The server reads and writes
+// the files, so the page carries no parser; a refused import lists every bad row with the line it
+// is on in the file (CSV) or its number (JSON), and the server's reason.
+import { useState } from "react";
+import { OWN_QUESTIONS_BYTES } from "../../src/game/settings";
+import { api } from "../client/api";
+import { Refusal, useRefusal } from "../client/refusal";
+import { storedToken } from "../client/token";
+
+interface Props {
+  /** the lobby holds some: there is something to export */
+  any: boolean;
+  /** questions were added; what to tell the host */
+  onImported: (done: string) => void;
+}
+
+interface RowError {
+  row: number;
+  line?: number;
+  message: string;
+}
+
+function save(name: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement("a"), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has taken its copy by the time this runs.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export default function QuestionFiles({ any, onImported }: Props) {
+  const [busy, setBusy] = useState(false);
+  const [rows, setRows] = useState<string[]>([]);
+  const refusal = useRefusal();
+
+  async function importFile(input: HTMLInputElement) {
+    const file = input.files?.[0];
+    // The same file can be chosen again after fixing it.
+    input.value = "";
+    if (!file) return;
+    setRows([]);
+    // The server would refuse it anyway; this saves sending it.
+    if (file.size > OWN_QUESTIONS_BYTES) return refusal.show(`${file.name} is too large for a lobby's questions`);
+    setBusy(true);
+    const res = await api("POST", "/api/lobby/questions/import", { name: file.name, text: await file.text() });
+    setBusy(false);
+    if (Array.isArray(res.errors)) setRows((res.errors as RowError[]).map((e) => `${e.line ? `Line ${e.line}` : `Question ${e.row}`}: ${e.message}`));
+    if (!refusal.from({ ...res, message: res.message && `${file.name}: ${res.message}` }, "Failed to import the file")) return;
+    const added = Number(res.added);
+    const skipped = Number(res.read) - added;
+    onImported(`Added ${added} question${added === 1 ? "" : "s"} from ${file.name}${skipped ? ` (${skipped} already in your list)` : ""}`);
+  }
+
+  async function exportAs(format: "csv" | "json") {
+    const res = await fetch(`/api/lobby/questions/export?format=${format}`, { headers: { authorization: `Bearer ${storedToken() ?? ""}` } }).catch(() => null);
+    if (!res?.ok) return void refusal.from({ success: false, status: res?.status ?? 0, ...(await res?.json().catch(() => ({}))) }, "Failed to export the questions");
+    refusal.clear();
+    const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `questions.${format}`;
+    save(name, await res.blob());
+  }
+
+  return (
+    <div className="stack own-files">
+      <h3>Files</h3>
+      <label htmlFor="own-file">
+        Import a file <span className="hint">(CSV with the header category,question,answer,aliases, or JSON)</span>
+      </label>
+      <input id="own-file" type="file" accept=".csv,.json,text/csv,application/json" disabled={busy} onChange={(e) => void importFile(e.currentTarget)} />
+      <Refusal message={refusal.message} />
+      {rows.length > 0 && (
+        <ul className="row-errors" aria-label="Problems in the file">
+          {rows.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+      )}
+      <div className="row">
+        <button type="button" className="ghost" disabled={!any} onClick={() => void exportAs("csv")}>
+          Export CSV
+        </button>
+        <button type="button" className="ghost" disabled={!any} onClick={() => void exportAs("json")}>
+          Export JSON
+        </button>
+      </div>
+    </div>
+  );
+}

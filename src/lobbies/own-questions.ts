@@ -1,0 +1,57 @@
+// A lobby's own questions as its host manages them (DESIGN 3, "Your own questions"): at most
+// OWN_QUESTIONS_MAX, each question text once (ignoring case: a lobby never asks a text twice, so a
+// second copy could never be asked). Rows arrive validated; the answers stay in the store and leave
+// it only through the host's own calls, and in a round's results.
+import { refuse, type Refusal } from "../game/commands";
+import { OWN_QUESTIONS_MAX } from "../game/settings";
+import type { LobbyState, Question } from "../game/types";
+import type { LobbyStore, OwnQuestion } from "./store";
+
+const key = (q: { question: string }) => q.question.toLowerCase();
+
+export class OwnQuestionBook {
+  constructor(
+    private readonly store: LobbyStore,
+    private readonly state: LobbyState,
+    private readonly now: number,
+    /** the lobby saw activity */
+    private readonly touched: () => void,
+  ) {}
+
+  /** Every question, and whether a game of this lobby has asked it already. */
+  list(): (OwnQuestion & { asked: boolean })[] {
+    const asked = new Set(this.state.asked.map((q) => q.toLowerCase()));
+    return this.store.ownQuestions(this.state.code).map((q) => ({ ...q, asked: asked.has(key(q)) }));
+  }
+
+  /** Adds the questions the lobby does not hold yet; all of them or, past the limit, none. */
+  add(questions: readonly Question[]): Refusal | { ok: true; added: number; total: number } {
+    const held = this.store.ownQuestions(this.state.code);
+    const seen = new Set(held.map(key));
+    const fresh = questions.filter((q) => !seen.has(key(q)) && seen.add(key(q)));
+    const total = held.length + fresh.length;
+    if (total > OWN_QUESTIONS_MAX) {
+      return refuse(409, `A lobby holds at most ${OWN_QUESTIONS_MAX} questions: it has ${held.length}, and this would add ${fresh.length}`);
+    }
+    if (fresh.length > 0) {
+      this.store.addOwnQuestions(this.state.code, fresh, this.now);
+      this.touched();
+    }
+    return { ok: true, added: fresh.length, total };
+  }
+
+  update(id: number, question: Question): Refusal | { ok: true; question: OwnQuestion } {
+    const held = this.store.ownQuestions(this.state.code);
+    if (!held.some((q) => q.id === id)) return refuse(404, "No such question in this lobby");
+    if (held.some((q) => q.id !== id && key(q) === key(question))) return refuse(409, "This lobby already has that question");
+    this.store.updateOwnQuestion(this.state.code, id, question, this.now);
+    this.touched();
+    return { ok: true, question: { id, ...question } };
+  }
+
+  remove(id: number): Refusal | { ok: true; total: number } {
+    if (!this.store.removeOwnQuestion(this.state.code, id, this.now)) return refuse(404, "No such question in this lobby");
+    this.touched();
+    return { ok: true, total: this.store.ownQuestions(this.state.code).length };
+  }
+}
