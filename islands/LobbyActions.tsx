@@ -4,6 +4,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import { api, attempt } from "./client/api";
 import { go } from "./client/navigate";
+import { navigateOnce } from "./client/session";
 import { useConnection } from "./client/socket-context";
 import { Refusal, useRefusal } from "./client/refusal";
 import { useStore } from "./client/store";
@@ -42,7 +43,7 @@ export default function LobbyActions() {
   async function start() {
     // game-started moves everyone. Only a host whose connection is down goes on its own: a second
     // navigation to the same page would abort the one the event started.
-    if ((await call("Failed to start game", "/api/lobby/start")) && connection.value?.state.value !== "online") go(`/game/${store.code}`);
+    if ((await call("Failed to start game", "/api/lobby/start")) && connection.value?.state.value !== "online") navigateOnce(store, `/game/${store.code}`);
   }
 
   if (!store.isHost.value) {

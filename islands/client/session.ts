@@ -56,7 +56,7 @@ export async function startSession(store: Store, connect: (token: string) => Con
  * would abort the first (a game-started and a reconnect's snapshot, say), so only the first counts.
  */
 const leaving = new WeakSet<Store>();
-function leave(store: Store, path: string, replace = false): void {
+export function navigateOnce(store: Store, path: string, replace = false): void {
   if (leaving.has(store)) return;
   leaving.add(store);
   (replace ? redirect : go)(path);
@@ -65,8 +65,8 @@ function leave(store: Store, path: string, replace = false): void {
 /** Goes to the page that shows the lobby as it is now; true when it navigated. */
 function followGame(store: Store): boolean {
   const running = Boolean(store.lobby.value?.gameState);
-  if (store.page === "lobby" && running) return (leave(store, `/game/${store.code}`, true), true);
-  if (store.page === "game" && store.lobby.value && !running) return (leave(store, `/lobby/${store.code}`, true), true);
+  if (store.page === "lobby" && running) return (navigateOnce(store, `/game/${store.code}`, true), true);
+  if (store.page === "game" && store.lobby.value && !running) return (navigateOnce(store, `/lobby/${store.code}`, true), true);
   return false;
 }
 
@@ -90,7 +90,7 @@ function leaveHome(store: Store, connection: Connection, why: string): void {
   clearSession();
   setFlash(why);
   leaving.delete(store);
-  leave(store, "/");
+  navigateOnce(store, "/");
 }
 
 export function wireEvents(store: Store, connection: Connection): void {
@@ -100,7 +100,7 @@ export function wireEvents(store: Store, connection: Connection): void {
   const tv = store.page === "tv";
   const gone = () => {
     connection.close();
-    leave(store, `/tv/${code}`, true);
+    navigateOnce(store, `/tv/${code}`, true);
   };
   for (const event of LOBBY_EVENTS) {
     connection.on(event, (payload) => {
@@ -109,8 +109,8 @@ export function wireEvents(store: Store, connection: Connection): void {
         store.chat.value = payload.chat ?? [];
         store.myLock.value = payload.lock ?? null;
         resync(store);
-      } else if (event === "game-started" && store.page === "lobby") leave(store, `/game/${code}`);
-      else if (store.page === "lobby" && payload?.lobby?.gameState) leave(store, `/game/${code}`, true);
+      } else if (event === "game-started" && store.page === "lobby") navigateOnce(store, `/game/${code}`);
+      else if (store.page === "lobby" && payload?.lobby?.gameState) navigateOnce(store, `/game/${code}`, true);
     });
   }
   connection.on("host-changed", (p) => {
@@ -171,8 +171,8 @@ export function wireEvents(store: Store, connection: Connection): void {
     store.lobby.value = lobby;
     store.phase.value = "idle";
   };
-  connection.on("lobby-returned", (p) => (tv ? between(p.lobby) : setTimeout(() => leave(store, `/lobby/${code}`), RETURN_DELAY_MS)));
-  connection.on("game-ended", (p) => (tv ? between(p.lobby) : leave(store, `/lobby/${code}`)));
+  connection.on("lobby-returned", (p) => (tv ? between(p.lobby) : setTimeout(() => navigateOnce(store, `/lobby/${code}`), RETURN_DELAY_MS)));
+  connection.on("game-ended", (p) => (tv ? between(p.lobby) : navigateOnce(store, `/lobby/${code}`)));
 }
 
 /** After a snapshot (refresh or reconnect), the page follows the server, whatever happened meanwhile. */

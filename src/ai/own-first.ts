@@ -5,7 +5,7 @@ import type { Question } from "../game/types";
 import type { PickInput, QuestionSource } from "../lobbies/seams";
 import { shuffled } from "./offline-source";
 import { ownPlan } from "./question-plan";
-import { interleave } from "./question-router";
+import { interleave } from "./question-plan";
 
 export class OwnQuestionsFirst implements QuestionSource {
   constructor(

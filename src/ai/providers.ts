@@ -4,14 +4,10 @@
 // way a lobby's own questions come before both.
 import type { Question } from "../game/types";
 import type { AnswerJudge, QuestionSource } from "../lobbies/seams";
-import { AnthropicJudge } from "./anthropic-judge";
-import { AnthropicQuestions } from "./anthropic-questions";
-import { makeClient, type AiConfig } from "./anthropic-tool";
-import { compositeJudge } from "./composite-judge";
+import type { AiConfig } from "./anthropic-tool";
 import { localJudge } from "./local-judge";
 import { OfflineQuestions } from "./offline-source";
 import { OwnQuestionsFirst } from "./own-first";
-import { QuestionRouter } from "./question-router";
 
 /** What the host's page needs to say where each tag's questions will come from. */
 export interface QuestionCatalog {
@@ -28,11 +24,19 @@ export interface Ai {
   catalog: QuestionCatalog;
 }
 
-export function makeAi(config: AiConfig, bank: readonly Question[], log: (line: string) => void): Ai {
+export async function makeAi(config: AiConfig, bank: readonly Question[], log: (line: string) => void): Promise<Ai> {
   const offline = new OfflineQuestions(bank);
   const key = config.ANTHROPIC_API_KEY;
   const catalog = { bank: offline.categories(), ai: Boolean(key) };
   if (!key) return { questions: new OwnQuestionsFirst(offline), judge: localJudge, catalog };
+  // The SDK is loaded only with a key: the embedded default (a Pi with no key) saves its ~7 MB.
+  const [{ AnthropicJudge }, { AnthropicQuestions }, { makeClient }, { compositeJudge }, { QuestionRouter }] = await Promise.all([
+    import("./anthropic-judge"),
+    import("./anthropic-questions"),
+    import("./anthropic-tool"),
+    import("./composite-judge"),
+    import("./question-router"),
+  ]);
   const client = makeClient({ ...config, ANTHROPIC_API_KEY: key });
   return {
     questions: new OwnQuestionsFirst(new QuestionRouter(offline, new AnthropicQuestions(client), log)),

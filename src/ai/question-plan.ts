@@ -1,6 +1,7 @@
 // How a game's rounds are shared among a lobby's tags. Pure, and loaded by the lobby page too: the
 // settings panel tells the host where each tag's questions will come from with the same plan the
 // server picks by, so what it says is what the game does.
+import type { Question } from "../game/types";
 
 export interface TopicPlan {
   tag: string;
@@ -62,4 +63,14 @@ export function ownPlan(tags: readonly string[], count: number, left: (tag: stri
     share,
     rest: { tags: others.length ? others : all, count: count - total },
   };
+}
+
+/** Mixes a game's questions by category, in the lobby's tag order, so no topic comes in one block. */
+export function interleave(questions: readonly Question[], tagOrder: readonly string[]): Question[] {
+  const groups = new Map<string, Question[]>(tagOrder.map((t) => [t.toLowerCase(), []]));
+  for (const q of questions) {
+    const key = q.category.toLowerCase();
+    groups.set(key, [...(groups.get(key) ?? []), q]);
+  }
+  return roundRobin([...groups.values()]);
 }

@@ -7,7 +7,7 @@ import type { Question } from "../game/types";
 import type { PickInput, QuestionSource } from "../lobbies/seams";
 import { describeFailure } from "./anthropic-tool";
 import type { OfflineQuestions } from "./offline-source";
-import { roundRobin, spread, uniqueTags, type TopicPlan } from "./question-plan";
+import { interleave, spread, uniqueTags, type TopicPlan } from "./question-plan";
 
 /** The part of the AI source the router needs, so tests and other providers can stand in. */
 export interface TopicWriter {
@@ -48,14 +48,4 @@ export class QuestionRouter implements QuestionSource {
     const banked = fromBank > 0 ? await this.bank.pick({ tags, count: fromBank, exclude: [...exclude, ...written.map((q) => q.question)] }) : [];
     return interleave([...written, ...banked], unique).slice(0, count);
   }
-}
-
-/** Mixes a game's questions by category, in the lobby's tag order, so no topic comes in one block. */
-export function interleave(questions: readonly Question[], tagOrder: readonly string[]): Question[] {
-  const groups = new Map<string, Question[]>(tagOrder.map((t) => [t.toLowerCase(), []]));
-  for (const q of questions) {
-    const key = q.category.toLowerCase();
-    groups.set(key, [...(groups.get(key) ?? []), q]);
-  }
-  return roundRobin([...groups.values()]);
 }

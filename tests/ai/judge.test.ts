@@ -86,7 +86,7 @@ describe("composite judge", () => {
   }
 
   test("without a key the judge is the local checker alone", async () => {
-    const { judge } = makeAi({ AI_MODEL: "m", AI_TIMEOUT_MS: 1000, ANTHROPIC_BASE_URL: fake.url }, [], () => {});
+    const { judge } = await makeAi({ AI_MODEL: "m", AI_TIMEOUT_MS: 1000, ANTHROPIC_BASE_URL: fake.url }, [], () => {});
     expect(judge).toBe(localJudge);
     expect(await judge.judge(question, "davinky")).toBe(false);
     expect(fake.requests).toHaveLength(0);

@@ -131,7 +131,7 @@ describe("QuestionRouter", () => {
 
   test("without a key, unknown tags are served by General from the bank", async () => {
     const { log, lines } = recordingLog();
-    const { questions } = makeAi({ AI_MODEL: "m", AI_TIMEOUT_MS: 1000, ANTHROPIC_BASE_URL: fake.url }, bank, log);
+    const { questions } = await makeAi({ AI_MODEL: "m", AI_TIMEOUT_MS: 1000, ANTHROPIC_BASE_URL: fake.url }, bank, log);
     const qs = await questions.pick({ tags: ["Taylor Swift"], count: 5, exclude: [] });
     expect(categories(qs)).toEqual(["General"]);
     const mixed = await questions.pick({ tags: ["Taylor Swift", "Art"], count: 4, exclude: [] });
@@ -142,7 +142,7 @@ describe("QuestionRouter", () => {
 
   test("with a key, makeAi routes unknown tags to the AI at ANTHROPIC_BASE_URL", async () => {
     const { log } = recordingLog();
-    const { questions } = makeAi(aiConfig(fake.url), bank, log);
+    const { questions } = await makeAi(aiConfig(fake.url), bank, log);
     fake.reply(tool("submit_questions", { questions: [1, 2].map((n) => item("Board Games", n)) }));
     const qs = await questions.pick({ tags: ["Board Games"], count: 2, exclude: [] });
     expect(categories(qs)).toEqual(["Board Games"]);
