@@ -22,7 +22,8 @@ export type Command =
   /** the host's grace period may be over: hand the role on if they are still away */
   | { type: "hostGraceOver" };
 
-export type RefusalStatus = 400 | 403 | 404 | 409;
+/** 503: the lobby could not be saved (a full or read-only disk); nothing changed. */
+export type RefusalStatus = 400 | 403 | 404 | 409 | 503;
 export interface Refusal {
   ok: false;
   status: RefusalStatus;
