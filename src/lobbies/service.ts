@@ -12,7 +12,7 @@ import { hostPresence } from "../game/host-rules";
 import { DEFAULT_HOST_GRACE_MS, NAME_MAX } from "../game/settings";
 import type { LobbyState, Team } from "../game/types";
 import { findPlayer } from "../game/views";
-import { LobbyTimers, realClock, type Clock } from "./clock";
+import { ClockGuard, LobbyTimers, realClock, type Clock } from "./clock";
 import { normalizeCode, randomCode } from "./codes";
 import { OwnQuestionBook } from "./own-questions";
 import { durably, isStorageFault } from "./storage-fault";
@@ -50,6 +50,7 @@ export class LobbyService {
   broadcaster: Broadcaster = silentBroadcaster;
   private readonly lobbies = new Map<string, Entry>();
   private readonly clock: Clock;
+  private readonly clockGuard: ClockGuard;
   private readonly idleMs: number;
   private readonly hostGraceMs: number;
   private readonly newId: () => string;
@@ -58,6 +59,7 @@ export class LobbyService {
 
   constructor(private readonly opts: ServiceOptions) {
     this.clock = opts.clock ?? realClock;
+    this.clockGuard = new ClockGuard(this.clock);
     this.idleMs = opts.idleMs ?? DEFAULT_IDLE_MS;
     this.hostGraceMs = opts.hostGraceMs ?? DEFAULT_HOST_GRACE_MS;
     this.newId = opts.newId ?? (() => crypto.randomUUID());
@@ -119,7 +121,25 @@ export class LobbyService {
   }
 
   dispatch(rawCode: string, command: Command): Outcome {
-    const code = normalizeCode(rawCode);
+    this.reanchor();
+    return this.apply(normalizeCode(rawCode), command);
+  }
+
+  /**
+   * Every command and timer looks at the clock first: if the wall clock was set since (DESIGN 2, time
+   * is injected), each lobby's deadlines move with it before anything is measured against them.
+   */
+  private reanchor(): void {
+    const by = this.clockGuard.step();
+    if (by === 0) return;
+    this.log(`clock: the wall clock stepped by ${by} ms; deadlines moved with it`);
+    for (const [code, entry] of this.lobbies) {
+      entry.idleAt += by;
+      this.apply(code, { type: "clockStep", by });
+    }
+  }
+
+  private apply(code: string, command: Command): Outcome {
     const entry = this.lobbies.get(code);
     if (!entry) return refuse(404, "Lobby not found");
     const now = this.clock.now();
@@ -174,6 +194,7 @@ export class LobbyService {
 
   private armIdle(code: string, entry: Entry): void {
     entry.timers.at(IDLE_TIMER, entry.idleAt, () => {
+      this.reanchor();
       if (this.clock.now() < entry.idleAt) this.armIdle(code, entry);
       else this.expire(code);
     });
