@@ -1,7 +1,9 @@
-// A disk that fills up mid-game (a Pi's SD card): every write the service needs is refused with
-// 503, memory stays exactly as it was, no one hears anything, and play goes on once there is room
-// again, with no restart; a restart then loads exactly what was acknowledged. The data folder is a
-// 2 MB tmpfs the test mounts (CI runs as root) and fills with one file.
+// A disk that fills up or goes read-only mid-game (a Pi's SD card): every write the service needs
+// is refused with 503, memory stays exactly as it was, no one hears anything, and play goes on once
+// the disk takes writes again, with no restart; a restart then loads exactly what was acknowledged.
+// The test mounts the data folder itself (CI runs as root): a 2 MB tmpfs it fills with one file, or
+// a small ext4 image whose database files it marks immutable (writes then fail as on a read-only
+// disk; a filesystem cannot be remounted read-only while SQLite holds its files open for writing).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -15,37 +17,39 @@ import { accepted, question } from "../support/builders";
 import { FakeClock } from "../support/fake-clock";
 import { RED, readyGame, serviceOn, settle, submit } from "../support/service-harness";
 
-let mountPoint: string;
-let store: LobbyStore | null = null;
-const dbPath = () => join(mountPoint, "lobbies.db");
-const filler = () => join(mountPoint, "filler");
-
-beforeAll(() => {
-  mountPoint = mkdtempSync(join(tmpdir(), "stealmate-full-"));
-  execFileSync("mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", mountPoint]);
-});
-
-afterAll(() => {
-  execFileSync("umount", ["-l", mountPoint]);
-  rmSync(mountPoint, { recursive: true, force: true });
-});
-
-beforeEach(() => {
-  store = new LobbyStore(dbPath());
-});
-
-afterEach(() => {
-  store?.close();
-  store = null;
-  for (const file of ["lobbies.db", "lobbies.db-wal", "lobbies.db-shm", "filler"]) rmSync(join(mountPoint, file), { force: true });
-});
-
-/** Writes one file until the filesystem has no byte left. */
-function fillDisk(): void {
-  expect(() => writeFileSync(filler(), Buffer.alloc(4 * 1024 * 1024))).toThrow(/ENOSPC/);
+interface Fault {
+  name: string;
+  mount(at: string): void;
+  begin(at: string): void;
+  end(at: string): void;
 }
 
-const freeDisk = () => rmSync(filler());
+const run = (cmd: string, ...args: string[]) => execFileSync(cmd, args, { stdio: "pipe" });
+const filler = (at: string) => join(at, "filler");
+/** The files SQLite writes to; its shared-memory index is left alone (an immutable mapped file is a SIGBUS). */
+const written = (at: string) => [join(at, "lobbies.db"), join(at, "lobbies.db-wal")];
+
+const FAULTS: Fault[] = [
+  {
+    name: "full",
+    mount: (at) => run("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", at),
+    // One file written until the filesystem has no byte left.
+    begin: (at) => expect(() => writeFileSync(filler(at), Buffer.alloc(4 * 1024 * 1024))).toThrow(/ENOSPC/),
+    end: (at) => rmSync(filler(at), { force: true }),
+  },
+  {
+    name: "read-only",
+    mount(at) {
+      const image = `${at}.img`;
+      writeFileSync(image, Buffer.alloc(0));
+      run("truncate", "-s", "8M", image);
+      run("mkfs.ext4", "-q", "-F", image);
+      run("mount", "-o", "loop", image, at);
+    },
+    begin: (at) => run("chattr", "+i", ...written(at)),
+    end: (at) => run("chattr", "-i", ...written(at)),
+  },
+];
 
 const refusedForStorage = (outcome: { ok: boolean; status?: number; message?: string }) => {
   expect(outcome).toEqual({ ok: false, status: 503, message: STORAGE_FAULT_MESSAGE });
@@ -54,7 +58,36 @@ const refusedForStorage = (outcome: { ok: boolean; status?: number; message?: st
 /** What a restart must load: the same lobby with everyone away (no socket survives it). */
 const away = (state: LobbyState) => ({ ...state, players: state.players.map((p) => ({ ...p, connected: false })), hostAwaySince: undefined });
 
-describe("a full disk mid-game", () => {
+describe.each(FAULTS)("a $name disk mid-game", (fault) => {
+  let mountPoint = "";
+  let store: LobbyStore | null = null;
+  const dbPath = () => join(mountPoint, "lobbies.db");
+  const fillDisk = () => fault.begin(mountPoint);
+  const freeDisk = () => fault.end(mountPoint);
+
+  beforeAll(() => {
+    mountPoint = mkdtempSync(join(tmpdir(), `stealmate-${fault.name}-`));
+    fault.mount(mountPoint);
+  });
+
+  afterAll(() => {
+    run("umount", "-l", mountPoint);
+    rmSync(mountPoint, { recursive: true, force: true });
+    rmSync(`${mountPoint}.img`, { force: true });
+  });
+
+  beforeEach(() => {
+    store = new LobbyStore(dbPath());
+  });
+
+  afterEach(() => {
+    // Ended here too, so a test that failed mid-fault leaves files that can be removed.
+    freeDisk();
+    store?.close();
+    store = null;
+    for (const file of ["lobbies.db", "lobbies.db-wal", "lobbies.db-shm", "filler"]) rmSync(join(mountPoint, file), { force: true });
+  });
+
   test("every command is refused with 503, nothing changes, no one hears; play goes on after, and a restart loads what was acknowledged", async () => {
     const clock = new FakeClock();
     const logged: string[] = [];
@@ -87,7 +120,7 @@ describe("a full disk mid-game", () => {
     expect(service.get(code)).toEqual(before);
     expect(out.sent.length).toBe(heard);
     expect(service.size).toBe(1);
-    expect(logged.some((line) => line.includes("database or disk is full"))).toBe(true);
+    expect(logged.some((line) => line.startsWith("storage: "))).toBe(true);
 
     freeDisk();
     clock.advance(STORAGE_RETRY_MS);
