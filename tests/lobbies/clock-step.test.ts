@@ -1,41 +1,27 @@
 // A step of the wall clock mid-round (a Pi setting its time from the network after boot): the round
 // still lasts its limit, measured on the monotonic clock, and its absolute deadline moves with the
 // step, so a restart keeps it too. Time moves only by the fake clock (advance, and step for the wall).
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { LobbyStore } from "../../src/lobbies/store";
+import { describe, expect, test } from "bun:test";
 import { accepted, question } from "../support/builders";
 import { FakeClock } from "../support/fake-clock";
 import { RED, readyGame, serviceOn, submit } from "../support/service-harness";
+import { useTempStores } from "../support/temp-stores";
 
 const MINUTES = 5 * 60_000;
-let dir: string;
-const stores: LobbyStore[] = [];
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "stealmate-clock-"));
-});
-
-afterEach(() => {
-  for (const store of stores.splice(0)) store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const temp = useTempStores("clock");
 
 function boot(clock: FakeClock) {
-  const store = new LobbyStore(join(dir, "lobbies.db"));
-  stores.push(store);
-  return serviceOn(store, clock);
+  const store = temp.store();
+  return { ...serviceOn(store, clock), store };
 }
 
 /** A round of 15 s started, then 5 s gone by. */
 async function midRound(clock: FakeClock) {
-  const { service, out } = boot(clock);
+  const { service, out, store } = boot(clock);
   const { code, host } = await readyGame(service, { roundLimit: 15 });
   accepted(service.dispatch(code, { type: "startRound", by: host }));
   clock.advance(5000);
-  return { service, out, code, host, endsAt: () => service.get(code)!.game!.currentRound!.endsAt };
+  return { service, out, store, code, host, endsAt: () => service.get(code)!.game!.currentRound!.endsAt };
 }
 
 describe.each([
@@ -74,12 +60,12 @@ describe.each([
 
   test("the moved deadline is what a restart loads", async () => {
     const clock = new FakeClock();
-    const { service, code, host, endsAt } = await midRound(clock);
+    const { service, store, code, host, endsAt } = await midRound(clock);
     clock.step(by);
     accepted(service.dispatch(code, { type: "chat", playerId: host, message: "still 10 s", chatType: "game" }));
     const moved = endsAt();
     service.shutdown();
-    stores.pop()!.close();
+    store.close();
 
     const restarted = boot(clock);
     expect(restarted.service.get(code)!.game!.currentRound!.endsAt).toBe(moved);

@@ -2,40 +2,22 @@
 // own_questions table, chat keyed with AUTOINCREMENT, states without hostAwaySince) is migrated and
 // loads; a row that fails validation is moved whole to the quarantine table with a log line; a
 // database from a newer version is refused.
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { LobbyState } from "../../src/game/types";
 import { SCHEMA_VERSION } from "../../src/lobbies/migrations";
 import { LobbyStore } from "../../src/lobbies/store";
 import { accepted } from "../support/builders";
 import { FakeClock } from "../support/fake-clock";
 import { readyGame, serviceOn } from "../support/service-harness";
+import { useTempStores } from "../support/temp-stores";
 
-let dir: string;
-const stores: LobbyStore[] = [];
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "stealmate-migrate-"));
-});
-
-afterEach(() => {
-  for (const store of stores.splice(0)) store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const open = (path: string, log: (line: string) => void = () => {}) => {
-  const store = new LobbyStore(path, log);
-  stores.push(store);
-  return store;
-};
+const temp = useTempStores("migrate");
 
 /** A lobby mid-round with two chat lines, as the rules make it. */
 async function liveLobby(): Promise<LobbyState> {
   const clock = new FakeClock();
-  const { service } = serviceOn(open(join(dir, "scratch.db")), clock);
+  const { service } = serviceOn(temp.store("scratch.db"), clock);
   const { code, host } = await readyGame(service);
   accepted(service.dispatch(code, { type: "startRound", by: host }));
   accepted(service.dispatch(code, { type: "chat", playerId: host, message: "hi", chatType: "game" }));
@@ -61,7 +43,7 @@ function oldDatabase(path: string, rows: { code: string; state: string; chat: st
 test("a database in the previous shape is migrated and every good lobby loads exactly; bad rows go to quarantine", async () => {
   const live = await liveLobby();
   const { chat, hostAwaySince: _, ...row } = live;
-  const path = join(dir, "old.db");
+  const path = temp.path("old.db");
   oldDatabase(path, [
     { code: "GOOD", state: JSON.stringify({ ...row, code: "GOOD" }), chat: chat.map((c) => JSON.stringify(c)) },
     { code: "HALF", state: JSON.stringify({ ...row, code: "HALF", players: "everyone" }), chat: [] },
@@ -70,7 +52,7 @@ test("a database in the previous shape is migrated and every good lobby loads ex
   ]);
 
   const logged: string[] = [];
-  const store = open(path, (line) => logged.push(line));
+  const store = temp.store("old.db", (line) => logged.push(line));
   expect(store.loadAll()).toEqual([{ state: { ...row, code: "GOOD", chat }, updatedAt: Math.max(1_700_000_000_000, chat.at(-1)!.timestamp) }]);
   expect(logged.filter((line) => line.includes("quarantine"))).toHaveLength(3);
   expect(logged.join("\n")).toContain("lobby HALF does not load (players:");
@@ -91,13 +73,13 @@ test("a database in the previous shape is migrated and every good lobby loads ex
 
   // A second start finds nothing more to move, and the service restores the lobby.
   const clock = new FakeClock(1_700_000_000_000 + 60_000);
-  const { service } = serviceOn(open(path), clock);
+  const { service } = serviceOn(temp.store("old.db"), clock);
   expect(service.get("GOOD")?.game?.currentRound?.endsAt).toBe(live.game!.currentRound!.endsAt);
   service.shutdown();
 });
 
 test("a database written by a newer version is refused, not guessed at", () => {
-  const path = join(dir, "newer.db");
+  const path = temp.path("newer.db");
   const db = new Database(path, { create: true });
   db.run(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
   db.close();

@@ -1,39 +1,18 @@
 // The lobby service with a fake clock, a temp-file store and fake seams: timers, judging, expiry,
 // ending and restarting. No test sleeps: time moves only by clock.advance().
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { describe, expect, test } from "bun:test";
 import type { Command } from "../../src/game/commands";
 import type { AnswerJudge } from "../../src/lobbies/seams";
-import { LobbyStore } from "../../src/lobbies/store";
 import { accepted, question } from "../support/builders";
 import { FakeClock } from "../support/fake-clock";
 import { GatedJudge } from "../support/model-harness";
+import { useTempStores } from "../support/temp-stores";
 import { FakeJudge, RED, readyGame, serviceOn, settle, submit } from "../support/service-harness";
 
-let dir: string;
-let openStores: LobbyStore[] = [];
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "stealmate-service-"));
-});
-
-afterEach(() => {
-  for (const store of openStores) {
-    try {
-      store.close();
-    } catch {
-      // already closed by the test (a simulated crash)
-    }
-  }
-  openStores = [];
-  rmSync(dir, { recursive: true, force: true });
-});
+const temp = useTempStores("service");
 
 function boot(clock: FakeClock, opts: { judge?: AnswerJudge; idleMs?: number; hostGraceMs?: number } = {}) {
-  const store = new LobbyStore(join(dir, "lobbies.db"));
-  openStores.push(store);
+  const store = temp.store();
   return { ...serviceOn(store, clock, opts), store };
 }
 
