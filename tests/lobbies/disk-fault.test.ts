@@ -162,4 +162,21 @@ describe.each(FAULTS)("a $name disk mid-game", (fault) => {
     expect(out.events("round-results")).toHaveLength(1);
     service.shutdown();
   });
+
+  test("an idle lobby whose removal the disk refuses stays, told nothing, and ends once the disk takes it", () => {
+    const clock = new FakeClock();
+    const { service, out } = serviceOn(store!, clock, { idleMs: 60_000 });
+    const created = service.create("Host");
+    if (!created.ok) throw new Error(created.message);
+    fillDisk();
+    clock.advance(60_000 + 5 * STORAGE_RETRY_MS);
+    expect(service.get(created.state.code)).toEqual(created.state);
+    expect(out.sent).toEqual([]);
+
+    freeDisk();
+    clock.advance(STORAGE_RETRY_MS);
+    expect(service.size).toBe(0);
+    expect(out.closed).toEqual([created.state.code]);
+    expect(store!.loadAll()).toEqual([]);
+  });
 });
