@@ -44,7 +44,7 @@ export interface RunningApp {
 export async function startApp(config: Config, overrides: AppOverrides = {}): Promise<RunningApp> {
   const log = overrides.log ?? ((line: string) => console.log(line));
   mkdirSync(config.DATA_DIR, { recursive: true });
-  const store = new LobbyStore(join(config.DATA_DIR, "stealmate.sqlite"));
+  const store = new LobbyStore(join(config.DATA_DIR, "stealmate.sqlite"), log);
   const ai = await makeAi(config, loadBank(config.DATA_DIR, log), log);
   const questions = overrides.questions ?? ai.questions;
   const service = new LobbyService({ store, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, log });

@@ -20,9 +20,12 @@ export type Command =
   | { type: "presence"; playerId: string; connected: boolean }
   | { type: "transferHost"; by: string; playerId: string }
   /** the host's grace period may be over: hand the role on if they are still away */
-  | { type: "hostGraceOver" };
+  | { type: "hostGraceOver" }
+  /** the server's wall clock stepped by this many ms (a monotonic clock saw no such time pass) */
+  | { type: "clockStep"; by: number };
 
-export type RefusalStatus = 400 | 403 | 404 | 409;
+/** 503: the lobby could not be saved (a full or read-only disk); nothing changed. */
+export type RefusalStatus = 400 | 403 | 404 | 409 | 503;
 export interface Refusal {
   ok: false;
   status: RefusalStatus;

@@ -1,6 +1,7 @@
 // The one entry point of the rules: reduce(state, command, { now }) -> { state, effects } or a refusal
 // that leaves the state as it was. Randomness (ids, codes, question picks) arrives inside commands,
 // so the rules need none and a saved command log replays exactly.
+import { clockStep } from "./clock-rules";
 import type { Command } from "./commands";
 import { hostGraceOver, transferHost } from "./host-rules";
 import { chat, endLobby, join, kick, leave, presence, teamSelect, updateSettings } from "./lobby-rules";
@@ -51,5 +52,7 @@ export function reduce(state: LobbyState, command: Command, { now, hostGraceMs =
       return transferHost(state, command.by, command.playerId);
     case "hostGraceOver":
       return hostGraceOver(state, now, hostGraceMs);
+    case "clockStep":
+      return clockStep(state, command.by);
   }
 }

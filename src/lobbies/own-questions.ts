@@ -5,6 +5,7 @@
 import { refuse, type Refusal } from "../game/commands";
 import { OWN_QUESTIONS_MAX } from "../game/settings";
 import type { LobbyState, Question } from "../game/types";
+import { durably, isStorageFault } from "./storage-fault";
 import type { LobbyStore, OwnQuestion } from "./store";
 
 const key = (q: { question: string }) => q.question.toLowerCase();
@@ -16,6 +17,7 @@ export class OwnQuestionBook {
     private readonly now: number,
     /** the lobby saw activity */
     private readonly touched: () => void,
+    private readonly log: (line: string) => void,
   ) {}
 
   /** Every question, and whether a game of this lobby has asked it already. */
@@ -34,7 +36,8 @@ export class OwnQuestionBook {
       return refuse(409, `A lobby holds at most ${OWN_QUESTIONS_MAX} questions: it has ${held.length}, and this would add ${fresh.length}`);
     }
     if (fresh.length > 0) {
-      this.store.addOwnQuestions(this.state.code, fresh, this.now);
+      const written = durably(() => this.store.addOwnQuestions(this.state.code, fresh, this.now), this.log, `adding questions to ${this.state.code}`);
+      if (isStorageFault(written)) return written;
       this.touched();
     }
     return { ok: true, added: fresh.length, total };
@@ -44,13 +47,16 @@ export class OwnQuestionBook {
     const held = this.store.ownQuestions(this.state.code);
     if (!held.some((q) => q.id === id)) return refuse(404, "No such question in this lobby");
     if (held.some((q) => q.id !== id && key(q) === key(question))) return refuse(409, "This lobby already has that question");
-    this.store.updateOwnQuestion(this.state.code, id, question, this.now);
+    const written = durably(() => this.store.updateOwnQuestion(this.state.code, id, question, this.now), this.log, `editing a question of ${this.state.code}`);
+    if (isStorageFault(written)) return written;
     this.touched();
     return { ok: true, question: { id, ...question } };
   }
 
   remove(id: number): Refusal | { ok: true; total: number } {
-    if (!this.store.removeOwnQuestion(this.state.code, id, this.now)) return refuse(404, "No such question in this lobby");
+    const removed = durably(() => this.store.removeOwnQuestion(this.state.code, id, this.now), this.log, `removing a question of ${this.state.code}`);
+    if (isStorageFault(removed)) return removed;
+    if (!removed) return refuse(404, "No such question in this lobby");
     this.touched();
     return { ok: true, total: this.store.ownQuestions(this.state.code).length };
   }

@@ -12,14 +12,17 @@ import { hostPresence } from "../game/host-rules";
 import { DEFAULT_HOST_GRACE_MS, NAME_MAX } from "../game/settings";
 import type { LobbyState, Team } from "../game/types";
 import { findPlayer } from "../game/views";
-import { LobbyTimers, realClock, type Clock } from "./clock";
+import { ClockGuard, LobbyTimers, realClock, type Clock } from "./clock";
 import { normalizeCode, randomCode } from "./codes";
 import { OwnQuestionBook } from "./own-questions";
+import { durably, isStorageFault } from "./storage-fault";
 import { silentBroadcaster, type AnswerJudge, type Broadcaster, type QuestionSource } from "./seams";
 import type { LobbyStore } from "./store";
 
 export const DEFAULT_IDLE_MS = 2 * 60 * 60 * 1000;
 const IDLE_TIMER = "idle-expiry";
+/** How soon a timer's or the judge's command refused by the disk is tried again. */
+export const STORAGE_RETRY_MS = 1000;
 
 export interface ServiceOptions {
   store: LobbyStore;
@@ -47,6 +50,7 @@ export class LobbyService {
   broadcaster: Broadcaster = silentBroadcaster;
   private readonly lobbies = new Map<string, Entry>();
   private readonly clock: Clock;
+  private readonly clockGuard: ClockGuard;
   private readonly idleMs: number;
   private readonly hostGraceMs: number;
   private readonly newId: () => string;
@@ -55,6 +59,7 @@ export class LobbyService {
 
   constructor(private readonly opts: ServiceOptions) {
     this.clock = opts.clock ?? realClock;
+    this.clockGuard = new ClockGuard(this.clock);
     this.idleMs = opts.idleMs ?? DEFAULT_IDLE_MS;
     this.hostGraceMs = opts.hostGraceMs ?? DEFAULT_HOST_GRACE_MS;
     this.newId = opts.newId ?? (() => crypto.randomUUID());
@@ -68,7 +73,8 @@ export class LobbyService {
     const now = this.clock.now();
     for (const { state, updatedAt } of this.opts.store.loadAll()) {
       if (updatedAt + this.idleMs <= now) {
-        this.opts.store.remove(state.code);
+        // On a disk that refuses it, the row stays and the next start drops it again.
+        durably(() => this.opts.store.remove(state.code), this.log, `dropping idle ${state.code}`);
         continue;
       }
       // No socket survives a restart: everyone is away until they reconnect, the host's grace
@@ -106,25 +112,52 @@ export class LobbyService {
     }
     const playerId = this.newId();
     const state = createLobby(code, playerId, name, this.clock.now());
+    const saved = durably(() => this.opts.store.save(state, this.clock.now()), this.log, `creating ${code}`);
+    if (isStorageFault(saved)) return saved;
     const entry = { state, timers: new LobbyTimers(this.clock), idleAt: 0 };
     this.lobbies.set(code, entry);
-    this.opts.store.save(state, this.clock.now());
     this.touch(code, entry);
     return { ok: true, state, playerId };
   }
 
   dispatch(rawCode: string, command: Command): Outcome {
-    const code = normalizeCode(rawCode);
+    this.reanchor();
+    return this.apply(normalizeCode(rawCode), command);
+  }
+
+  /**
+   * Every command and timer looks at the clock first: if the wall clock was set since (DESIGN 2, time
+   * is injected), each lobby's deadlines move with it before anything is measured against them.
+   */
+  private reanchor(): void {
+    const by = this.clockGuard.step();
+    if (by === 0) return;
+    this.log(`clock: the wall clock stepped by ${by} ms; deadlines moved with it`);
+    for (const [code, entry] of this.lobbies) {
+      entry.idleAt += by;
+      this.apply(code, { type: "clockStep", by });
+    }
+  }
+
+  private apply(code: string, command: Command): Outcome {
     const entry = this.lobbies.get(code);
     if (!entry) return refuse(404, "Lobby not found");
     const now = this.clock.now();
     const outcome = reduce(entry.state, command, { now, hostGraceMs: this.hostGraceMs });
     if (!outcome.ok || (outcome.state === entry.state && outcome.effects.length === 0)) return outcome;
-    entry.state = outcome.state;
-    // Durable before anyone hears of it.
+    // Durable before the state is replaced or anyone hears of it: a refused write changes nothing.
     const closing = outcome.effects.some((e) => e.type === "close");
-    if (command.type === "chat") this.opts.store.appendChat(code, outcome.state.chat.at(-1)!);
-    else if (!closing) this.opts.store.save(outcome.state, now);
+    const written = durably(
+      () => {
+        if (closing) this.opts.store.remove(code);
+        else if (command.type === "chat") this.opts.store.appendChat(code, outcome.state.chat.at(-1)!);
+        else this.opts.store.save(outcome.state, now);
+      },
+      this.log,
+      `${command.type} in ${code}`,
+    );
+    if (isStorageFault(written)) return written;
+    entry.state = outcome.state;
     if (!closing) this.touch(code, entry);
     this.run(code, entry, outcome.effects);
     return outcome;
@@ -150,7 +183,7 @@ export class LobbyService {
     const entry = this.lobbies.get(code);
     if (!entry) return refuse(404, "Lobby not found");
     if (entry.state.hostId !== by) return refuse(403, "Only the host can see and change the lobby's questions");
-    return { ok: true, book: new OwnQuestionBook(this.opts.store, entry.state, this.clock.now(), () => this.touch(code, entry)) };
+    return { ok: true, book: new OwnQuestionBook(this.opts.store, entry.state, this.clock.now(), () => this.touch(code, entry), this.log) };
   }
 
   /** Activity moves the deadline; the one idle timer is re-armed only when it fires early, not on every command. */
@@ -161,6 +194,7 @@ export class LobbyService {
 
   private armIdle(code: string, entry: Entry): void {
     entry.timers.at(IDLE_TIMER, entry.idleAt, () => {
+      this.reanchor();
       if (this.clock.now() < entry.idleAt) this.armIdle(code, entry);
       else this.expire(code);
     });
@@ -169,6 +203,10 @@ export class LobbyService {
   private expire(code: string): void {
     const entry = this.lobbies.get(code);
     if (!entry) return;
+    if (isStorageFault(durably(() => this.opts.store.remove(code), this.log, `expiring ${code}`))) {
+      entry.idleAt = this.clock.now() + STORAGE_RETRY_MS;
+      return this.armIdle(code, entry);
+    }
     this.log(`lobby ${code} expired after being idle`);
     this.run(code, entry, closeLobby(entry.state, "The lobby closed after being idle too long"));
   }
@@ -180,7 +218,7 @@ export class LobbyService {
           this.broadcaster.emit(code, effect.to, effect.event, effect.payload);
           break;
         case "schedule":
-          entry.timers.at(effect.key, effect.at, () => this.dispatch(code, effect.command));
+          entry.timers.at(effect.key, effect.at, () => this.retrying(code, effect.key, effect.command));
           break;
         case "cancel":
           entry.timers.cancel(effect.key);
@@ -192,9 +230,9 @@ export class LobbyService {
           this.broadcaster.seat(code, effect.playerId, effect.team);
           break;
         case "close":
+          // The row is already gone: dispatch and expire remove it before running this.
           entry.timers.dispose();
           this.lobbies.delete(code);
-          this.opts.store.remove(code);
           this.broadcaster.close(code);
           break;
       }
@@ -211,7 +249,13 @@ export class LobbyService {
         });
       }),
     );
-    this.dispatch(code, { type: "judged", roundNumber: effect.roundNumber, verdicts, of: { question: effect.question.question, answers: effect.answers } });
+    this.retrying(code, `judged-${effect.roundNumber}`, { type: "judged", roundNumber: effect.roundNumber, verdicts, of: { question: effect.question.question, answers: effect.answers } });
+  }
+
+  /** A timer's or the judge's command: no one waits on it, so one the disk refused is tried again until it is taken. */
+  private retrying(code: string, key: string, command: Command): void {
+    if (!isStorageFault(this.dispatch(code, command))) return;
+    this.lobbies.get(code)?.timers.at(key, this.clock.now() + STORAGE_RETRY_MS, () => this.retrying(code, key, command));
   }
 
   /** Timers stop; state is already durable. */

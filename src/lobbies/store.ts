@@ -3,6 +3,8 @@
 // A lobby's own questions are rows too, kept out of the state so that no view can ever carry them.
 import { Database } from "bun:sqlite";
 import { CHAT_HISTORY } from "../game/settings";
+import { migrate } from "./migrations";
+import { parseChatLine, parseStoredLobby } from "./stored-state";
 import type { ChatMessage, LobbyState, Question } from "../game/types";
 
 const BACKSTOP_PAGES = 10_000;
@@ -27,10 +29,11 @@ export class LobbyStore {
   private readonly q;
   private readonly checkpointer: Worker;
 
-  constructor(path: string) {
+  constructor(
+    path: string,
+    private readonly log: (line: string) => void = (line) => console.log(line),
+  ) {
     this.db = new Database(path, { create: true, strict: true });
-    // Not ref'd: the checkpointer never keeps the process alive.
-    this.checkpointer = new Worker(new URL("./checkpointer.ts", import.meta.url).href, { ref: false, smol: true });
     this.db.run("PRAGMA journal_mode = WAL");
     // NORMAL in WAL survives a crashed or killed process; FULL would also survive power loss at a
     // cost of one fsync per command, which a Pi's SD card cannot pay at chat rates.
@@ -38,14 +41,14 @@ export class LobbyStore {
     this.db.run("PRAGMA busy_timeout = 5000");
     // Checkpoints run on a worker thread (checkpointer.ts); this is only the backstop (~40 MB of WAL).
     this.db.run(`PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-    this.db.run("CREATE TABLE IF NOT EXISTS lobbies (code TEXT PRIMARY KEY, state TEXT NOT NULL, updated_at INTEGER NOT NULL)");
-    // A plain rowid key: new rows still get max(id) + 1, so ids keep the order of each lobby's chat,
-    // without AUTOINCREMENT's sqlite_sequence page written on every line (old databases keep theirs).
-    this.db.run("CREATE TABLE IF NOT EXISTS chat (id INTEGER PRIMARY KEY, code TEXT NOT NULL, body TEXT NOT NULL)");
-    this.db.run("CREATE INDEX IF NOT EXISTS chat_by_lobby ON chat (code, id)");
-    // The lobby's own questions: rare writes, read when a game starts and by the host's page.
-    this.db.run("CREATE TABLE IF NOT EXISTS own_questions (id INTEGER PRIMARY KEY, code TEXT NOT NULL, body TEXT NOT NULL)");
-    this.db.run("CREATE INDEX IF NOT EXISTS own_questions_by_lobby ON own_questions (code, id)");
+    try {
+      migrate(this.db);
+    } catch (err) {
+      this.db.close();
+      throw err;
+    }
+    // Started once the database is known to be usable. Not ref'd: the checkpointer never keeps the process alive.
+    this.checkpointer = new Worker(new URL("./checkpointer.ts", import.meta.url).href, { ref: false, smol: true });
     this.checkpointer.postMessage({ path, everyMs: CHECKPOINT_EVERY_MS });
     this.q = {
       save: this.db.prepare("INSERT INTO lobbies (code, state, updated_at) VALUES (?, ?, ?) ON CONFLICT(code) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at"),
@@ -61,6 +64,8 @@ export class LobbyStore {
       removeOwn: this.db.prepare("DELETE FROM own_questions WHERE code = ? AND id = ?"),
       removeAllOwn: this.db.prepare("DELETE FROM own_questions WHERE code = ?"),
       touch: this.db.prepare("UPDATE lobbies SET updated_at = ? WHERE code = ?"),
+      allChat: this.db.prepare("SELECT body FROM chat WHERE code = ? ORDER BY id"),
+      quarantine: this.db.prepare("INSERT INTO quarantine (code, state, chat, own_questions, reason, at) VALUES (?, ?, ?, ?, ?, ?)"),
     };
   }
 
@@ -119,14 +124,46 @@ export class LobbyStore {
     })();
   }
 
+  /** Every lobby that passes validation; one that fails is moved whole to the quarantine table. */
   loadAll(): StoredLobby[] {
     const rows = this.q.all.all() as { code: string; state: string; updated_at: number }[];
-    return rows.map((row) => {
-      const chat = (this.q.recentChat.all(row.code, CHAT_HISTORY) as { body: string }[]).map((c) => JSON.parse(c.body) as ChatMessage);
+    const loaded: StoredLobby[] = [];
+    for (const row of rows) {
+      const state = parseStoredLobby(row.state);
+      if (!state.ok) {
+        this.quarantine(row.code, row.state, state.reason);
+        continue;
+      }
+      const lines = (this.q.recentChat.all(row.code, CHAT_HISTORY) as { body: string }[]).map((c) => parseChatLine(c.body));
+      const badLine = lines.flatMap((line) => (line.ok ? [] : [line.reason]))[0];
+      if (badLine !== undefined) {
+        this.quarantine(row.code, row.state, `chat: ${badLine}`);
+        continue;
+      }
+      const chat = lines.flatMap((line) => (line.ok ? [line.value] : []));
       // A chat line is activity too: it is not written into the lobby's row, only appended.
       const updatedAt = Math.max(row.updated_at, chat.at(-1)?.timestamp ?? 0);
-      return { state: { ...(JSON.parse(row.state) as Omit<LobbyState, "chat">), chat }, updatedAt };
-    });
+      loaded.push({ state: { ...state.value, chat }, updatedAt });
+    }
+    return loaded;
+  }
+
+  /** Moves the lobby's rows aside, so its code can be given out again with nothing of it left behind. */
+  private quarantine(code: string, state: string, reason: string): void {
+    this.log(`store: lobby ${code} does not load (${reason}); moved to the quarantine table`);
+    try {
+      this.db.transaction(() => {
+        const chat = (this.q.allChat.all(code) as { body: string }[]).map((c) => c.body);
+        const own = (this.q.ownQuestions.all(code) as { body: string }[]).map((q) => q.body);
+        this.q.quarantine.run(code, state, JSON.stringify(chat), JSON.stringify(own), reason, Date.now());
+        this.q.removeLobby.run(code);
+        this.q.removeChat.run(code);
+        this.q.removeAllOwn.run(code);
+      })();
+    } catch (err) {
+      // A disk that refuses the move: the lobby is still not loaded, and the next start tries again.
+      this.log(`store: could not quarantine ${code}: ${String(err)}`);
+    }
   }
 
   close(): void {

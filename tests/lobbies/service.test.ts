@@ -1,104 +1,20 @@
 // The lobby service with a fake clock, a temp-file store and fake seams: timers, judging, expiry,
 // ending and restarting. No test sleeps: time moves only by clock.advance().
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { describe, expect, test } from "bun:test";
 import type { Command } from "../../src/game/commands";
-import type { Audience } from "../../src/game/effects";
-import type { Question, Team } from "../../src/game/types";
-import type { AnswerJudge, Broadcaster, QuestionSource } from "../../src/lobbies/seams";
-import { LobbyService } from "../../src/lobbies/service";
-import { LobbyStore } from "../../src/lobbies/store";
-import { accepted, question, questions } from "../support/builders";
+import type { AnswerJudge } from "../../src/lobbies/seams";
+import { accepted, question } from "../support/builders";
 import { FakeClock } from "../support/fake-clock";
 import { GatedJudge } from "../support/model-harness";
+import { useTempStores } from "../support/temp-stores";
+import { FakeJudge, RED, readyGame, serviceOn, settle, submit } from "../support/service-harness";
 
-class RecordingBroadcaster implements Broadcaster {
-  sent: { code: string; to: Audience; event: string; payload: unknown }[] = [];
-  seats: { code: string; playerId: string; team: Team | null }[] = [];
-  closed: string[] = [];
-  emit(code: string, to: Audience, event: string, payload: unknown) {
-    this.sent.push({ code, to, event, payload });
-  }
-  seat(code: string, playerId: string, team: Team | null) {
-    this.seats.push({ code, playerId, team });
-  }
-  close(code: string) {
-    this.closed.push(code);
-  }
-  events(event: string) {
-    return this.sent.filter((s) => s.event === event);
-  }
+const temp = useTempStores("service");
+
+function boot(clock: FakeClock, opts: { judge?: AnswerJudge; idleMs?: number; hostGraceMs?: number } = {}) {
+  const store = temp.store();
+  return { ...serviceOn(store, clock, opts), store };
 }
-
-class FakeQuestions implements QuestionSource {
-  async pick({ count, exclude }: { tags: string[]; count: number; exclude: string[] }): Promise<Question[]> {
-    return questions(count + exclude.length)
-      .filter((q) => !exclude.includes(q.question))
-      .slice(0, count);
-  }
-}
-
-/** Records every call; right when the given text is the question's answer. */
-class FakeJudge implements AnswerJudge {
-  calls: { question: Question; given: string }[] = [];
-  async judge(q: Question, given: string): Promise<boolean> {
-    this.calls.push({ question: q, given });
-    return given === q.answer;
-  }
-}
-
-/** Lets pending promise callbacks (the async judge and the command it sends back) run. No timer is waited on. */
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-let dir: string;
-let openStores: LobbyStore[] = [];
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "stealmate-service-"));
-});
-
-afterEach(() => {
-  for (const store of openStores) {
-    try {
-      store.close();
-    } catch {
-      // already closed by the test (a simulated crash)
-    }
-  }
-  openStores = [];
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function boot(clock: FakeClock, { judge = new FakeJudge() as AnswerJudge, idleMs, hostGraceMs }: { judge?: AnswerJudge; idleMs?: number; hostGraceMs?: number } = {}) {
-  const store = new LobbyStore(join(dir, "lobbies.db"));
-  openStores.push(store);
-  let ids = 0;
-  const service = new LobbyService({ store, clock, judge, idleMs, hostGraceMs, questions: new FakeQuestions(), newId: () => `id${++ids}`, newCode: () => "WXYZ", log: () => {} });
-  const out = new RecordingBroadcaster();
-  service.broadcaster = out;
-  return { service, out, store };
-}
-
-const BLUE = "host-id";
-const RED = "bea";
-
-/** A lobby of four (host and cy on blue, bea and dee on red) with both captains and a started game. */
-async function readyGame(service: LobbyService, { rounds = 3, roundLimit = 15 } = {}) {
-  const created = service.create("Host");
-  if (!created.ok) throw new Error(created.message);
-  const code = created.state.code;
-  const host = created.playerId;
-  for (const [playerId, name] of [["bea", "Bea"], ["cy", "Cy"], ["dee", "Dee"]] as const) accepted(service.dispatch(code, { type: "join", playerId, name }));
-  accepted(service.dispatch(code, { type: "teamSelect", playerId: host, team: "blue", isCaptain: true }));
-  accepted(service.dispatch(code, { type: "teamSelect", playerId: RED, team: "red", isCaptain: true }));
-  accepted(service.dispatch(code, { type: "updateSettings", by: host, settings: { rounds, roundLimit } }));
-  accepted(await service.startGame(code, host));
-  return { code, host };
-}
-
-const submit = (playerId: string, team: Team, roundNumber: number, answer: string, isSteal = false): Command => ({ type: "submit", playerId, team, roundNumber, answer, isSteal });
 
 describe("a full game of 3 rounds ended by the clock", () => {
   test("each round ends exactly at endsAt, is judged, and the last completes the game", async () => {

@@ -1,4 +1,5 @@
-// A clock tests move by hand: timers fire in deadline order as advance() passes them.
+// A clock tests move by hand: timers fire in deadline order as advance() passes them. Wall time and
+// monotonic time move together, except that step() sets the wall clock alone, as a Pi's NTP does.
 import type { Clock } from "../../src/lobbies/clock";
 
 interface Pending {
@@ -9,6 +10,8 @@ interface Pending {
 
 export class FakeClock implements Clock {
   private time: number;
+  /** monotonic time; timers wait on it */
+  private mono = 0;
   private seq = 0;
   private pending: Pending[] = [];
 
@@ -18,9 +21,11 @@ export class FakeClock implements Clock {
 
   now = () => this.time;
 
+  elapsed = () => this.mono;
+
   setTimeout = (fn: () => void, ms: number) => {
     const id = ++this.seq;
-    this.pending.push({ id, at: this.time + Math.max(0, ms), fn });
+    this.pending.push({ id, at: this.mono + Math.max(0, ms), fn });
     return id;
   };
 
@@ -33,14 +38,21 @@ export class FakeClock implements Clock {
   }
 
   advance(ms: number): void {
-    const until = this.time + ms;
+    const until = this.mono + ms;
     for (;;) {
       const next = this.pending.filter((p) => p.at <= until).sort((a, b) => a.at - b.at || a.id - b.id)[0];
       if (!next) break;
       this.pending = this.pending.filter((p) => p !== next);
-      this.time = next.at;
+      this.time += next.at - this.mono;
+      this.mono = next.at;
       next.fn();
     }
-    this.time = until;
+    this.time += until - this.mono;
+    this.mono = until;
+  }
+
+  /** Sets the wall clock forward (or back, when negative) without any time passing: no timer fires. */
+  step(ms: number): void {
+    this.time += ms;
   }
 }

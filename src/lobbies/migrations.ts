@@ -1,0 +1,39 @@
+// The database's shape, as ordered steps: `PRAGMA user_version` counts the steps a database has
+// taken, and opening it runs the rest, each in one transaction with its new version. Databases made
+// before versions existed are at 0 and already hold the tables of step 1 (hence IF NOT EXISTS there).
+// A step is never edited once released: a change of shape is a new step at the end.
+import type { Database } from "bun:sqlite";
+
+const STEPS: readonly ((db: Database) => void)[] = [
+  // 1: lobbies as one JSON row, chat as appended rows. A plain rowid key: new rows still get
+  // max(id) + 1, so ids keep the order of each lobby's chat, without AUTOINCREMENT's
+  // sqlite_sequence page written on every line (databases from before keep theirs).
+  (db) => {
+    db.run("CREATE TABLE IF NOT EXISTS lobbies (code TEXT PRIMARY KEY, state TEXT NOT NULL, updated_at INTEGER NOT NULL)");
+    db.run("CREATE TABLE IF NOT EXISTS chat (id INTEGER PRIMARY KEY, code TEXT NOT NULL, body TEXT NOT NULL)");
+    db.run("CREATE INDEX IF NOT EXISTS chat_by_lobby ON chat (code, id)");
+  },
+  // 2: the lobby's own questions (issue 13): rare writes, read when a game starts and by the host's page.
+  (db) => {
+    db.run("CREATE TABLE IF NOT EXISTS own_questions (id INTEGER PRIMARY KEY, code TEXT NOT NULL, body TEXT NOT NULL)");
+    db.run("CREATE INDEX IF NOT EXISTS own_questions_by_lobby ON own_questions (code, id)");
+  },
+  // 3: lobbies that failed validation on load, kept whole (state, chat, own questions) for a person to look at.
+  (db) => {
+    db.run("CREATE TABLE quarantine (id INTEGER PRIMARY KEY, code TEXT NOT NULL, state TEXT NOT NULL, chat TEXT NOT NULL, own_questions TEXT NOT NULL, reason TEXT NOT NULL, at INTEGER NOT NULL)");
+  },
+];
+
+export const SCHEMA_VERSION = STEPS.length;
+
+/** Brings the database to SCHEMA_VERSION; one written by a newer version is refused, not guessed at. */
+export function migrate(db: Database): void {
+  const { user_version: from } = db.query("PRAGMA user_version").get() as { user_version: number };
+  if (from > SCHEMA_VERSION) throw new Error(`The database is at version ${from}, newer than this server's ${SCHEMA_VERSION}: run a newer server, or restore a backup`);
+  for (let version = from + 1; version <= SCHEMA_VERSION; version++) {
+    db.transaction(() => {
+      STEPS[version - 1]!(db);
+      db.run(`PRAGMA user_version = ${version}`);
+    })();
+  }
+}
