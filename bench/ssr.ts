@@ -106,7 +106,7 @@ export async function runSsrBench(): Promise<BenchSection> {
     const lobbies = { [lobby.code]: await lobbyView(stealmate.url, lobby.code), [game.code]: await lobbyView(stealmate.url, game.code) };
     if (lobbies[game.code]!.gameState?.phase !== "question") throw new Error("the game lobby's round did not start");
 
-    const express = await startExpressPeer({ lobbies, css: inlinedCss(ownLobbyHtml), assets: { lobby: manifest.lobby, game: manifest.game } });
+    const express = await startExpressPeer({ origin: stealmate.url, lobbies, css: inlinedCss(ownLobbyHtml), assets: { lobby: manifest.lobby, game: manifest.game } });
     servers.push(express);
     const same: string[] = [];
     for (const path of [lobbyPath, gamePath]) {

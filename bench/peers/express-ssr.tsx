@@ -17,6 +17,8 @@ import { Lobby } from "../../src/pages/Lobby";
 import { normalizeCode } from "../../src/lobbies/codes";
 
 export interface PeerData {
+  /** the address Stealmate's pages were asked at: its join QR code holds it, so the pages match */
+  origin: string;
   /** lobby views by code */
   lobbies: Record<string, LobbyView>;
   /** the page CSS exactly as Stealmate inlines it */
@@ -35,7 +37,7 @@ function render(name: "lobby" | "game", code: string): string {
   const collector: IslandCollector = { props: [] };
   const html = renderToString(
     <IslandContext.Provider value={collector}>
-      <StoreContext.Provider value={createStore(page)}>{name === "lobby" ? <Lobby origin={`http://127.0.0.1:${process.env.PORT ?? 0}`} /> : <Game />}</StoreContext.Provider>
+      <StoreContext.Provider value={createStore(page)}>{name === "lobby" ? <Lobby origin={data.origin} /> : <Game />}</StoreContext.Provider>
     </IslandContext.Provider>,
   );
   const doc = renderToString(
