@@ -1,7 +1,7 @@
 // 'Start a new room': mode tiles (only Teams is playable), a name, and Host.
 import { useState } from "react";
 import { NAME_MAX } from "../src/game/settings";
-import { api, attempt } from "./client/api";
+import { api } from "./client/api";
 import { go } from "./client/navigate";
 import { Refusal, useRefusal } from "./client/refusal";
 import { saveSession } from "./client/token";
@@ -20,9 +20,9 @@ export default function HostCard() {
 
   async function host() {
     setBusy(true);
-    const res = await attempt("Failed to create lobby", () => api("POST", "/api/lobby/create", { playerName: name.trim() }, false));
+    const res = await refusal.call("Failed to create lobby", () => api("POST", "/api/lobby/create", { playerName: name.trim() }, false));
     const lobby = res.lobby as { code: string } | undefined;
-    if (refusal.from(res, "Failed to create lobby") && typeof res.token === "string" && lobby) {
+    if (res.success && typeof res.token === "string" && lobby) {
       saveSession(res.token, lobby.code);
       return go(`/lobby/${lobby.code}`);
     }

@@ -2,7 +2,7 @@
 // game once both teams have a captain (DESIGN 3); everyone else may leave. Failures are only logged.
 import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
-import { api, attempt } from "./client/api";
+import { api } from "./client/api";
 import { go } from "./client/navigate";
 import { navigateOnce } from "./client/session";
 import { useConnection } from "./client/socket-context";
@@ -22,9 +22,9 @@ export default function LobbyActions() {
 
   async function call(fallback: string, path: string): Promise<boolean> {
     setBusy(true);
-    const res = await attempt(fallback, () => api("POST", path));
+    const res = await refusal.call(fallback, () => api("POST", path));
     setBusy(false);
-    return refusal.from(res, fallback);
+    return res.success;
   }
 
   async function leave() {

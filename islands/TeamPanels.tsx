@@ -5,7 +5,7 @@ import { useState } from "react";
 import { MAX_TEAM_SIZE } from "../src/game/settings";
 import type { Team } from "../src/game/types";
 import type { LobbyView, PlayerView } from "../src/game/views";
-import { api, attempt } from "./client/api";
+import { api } from "./client/api";
 import { Refusal, useRefusal } from "./client/refusal";
 import { useStore } from "./client/store";
 
@@ -37,9 +37,7 @@ export default function TeamPanels() {
   const act = (team: Team, fallback: string, path: string, body: unknown) => {
     setBusy(true);
     setActedOn(team);
-    void attempt(fallback, () => api("POST", path, body))
-      .then((res) => refusal.from(res, fallback))
-      .finally(() => setBusy(false));
+    void refusal.call(fallback, () => api("POST", path, body)).finally(() => setBusy(false));
   };
 
   // The store follows the socket events; the call's own lobby is not applied, because an answer

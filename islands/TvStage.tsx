@@ -8,7 +8,7 @@ import { useStore } from "./client/store";
 import { ResultsPhase } from "./game/ResultsPhase";
 import { roundNumber, teamName, totalRounds } from "./game/shared";
 import { SummaryPhase } from "./game/SummaryPhase";
-import { secondsLeft, Timer } from "./game/Timer";
+import { Timer } from "./game/Timer";
 
 function Roster({ lobby, team }: { lobby: LobbyView; team: Team }) {
   const players = team === "blue" ? lobby.blueTeam : lobby.redTeam;
@@ -34,10 +34,8 @@ function Roster({ lobby, team }: { lobby: LobbyView; team: Team }) {
 }
 
 function Round({ lobby }: { lobby: LobbyView }) {
-  const store = useStore();
   const game = lobby.gameState!;
   const round = game.currentRound;
-  const left = secondsLeft(store.endsAt.value, store.now.value);
   return (
     <div className="tv-round stack center">
       <p className="row tv-meta">
@@ -47,7 +45,7 @@ function Round({ lobby }: { lobby: LobbyView }) {
         {round?.category && <span className="badge">{round.category}</span>}
       </p>
       <h2 className="tv-question">{round?.question}</h2>
-      <div className={`tv-countdown${left <= 10 ? " low" : ""}`}>
+      <div className="tv-countdown">
         <Timer />
       </div>
       <ul className="tv-locks" aria-label="Answers locked">

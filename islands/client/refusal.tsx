@@ -1,14 +1,17 @@
 // Refusals are shown where the player acted (DESIGN 3): the server's message when it gives one,
 // else the spec's "Failed to ..." wording, else a word about the network.
 import { useState } from "react";
-import type { ApiAnswer } from "./api";
+import { attempt, type ApiAnswer } from "./api";
 
 export function failureMessage(res: ApiAnswer & { status?: number }, fallback: string): string {
   if (typeof res.message === "string" && res.message) return res.message;
   return res.status === 0 ? "Could not reach the server. Check your connection and try again." : fallback;
 }
 
-/** The message of the last failed action here; `from` records a call's answer and returns its success. */
+/**
+ * The message of the last failed action here. `call` runs the player's call (logged on failure with
+ * the spec's message, api.ts `attempt`) and records its refusal; `from` records an answer already had.
+ */
 export function useRefusal() {
   const [message, setMessage] = useState<string | null>(null);
   return {
@@ -19,6 +22,11 @@ export function useRefusal() {
     from(res: ApiAnswer & { status?: number }, fallback: string): boolean {
       setMessage(res.success ? null : failureMessage(res, fallback));
       return res.success;
+    },
+    async call<R extends ApiAnswer & { status?: number }>(fallback: string, run: () => Promise<R>): Promise<R> {
+      const res = (await attempt(fallback, run)) as R;
+      setMessage(res.success ? null : failureMessage(res, fallback));
+      return res;
     },
   };
 }

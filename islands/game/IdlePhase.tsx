@@ -15,7 +15,7 @@ export function IdlePhase() {
 
   async function start() {
     setBusy(true);
-    refusal.from(await startRound(store.code, "Failed to start round"), "Failed to start round");
+    await refusal.call("Failed to start round", () => startRound(store.code));
     // Success needs no action here: the round-started event moves every screen on.
     setBusy(false);
   }

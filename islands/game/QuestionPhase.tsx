@@ -2,7 +2,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import { ANSWER_MAX } from "../../src/game/settings";
-import { api, attempt } from "../client/api";
+import { api } from "../client/api";
 import { Refusal, useRefusal } from "../client/refusal";
 import { useStore } from "../client/store";
 import { secondsLeft, Timer } from "./Timer";
@@ -24,9 +24,9 @@ export function QuestionPhase() {
     if (!isSteal && !text) return;
     setBusy(true);
     const body = { code: store.code, isSteal, answer: text, playerId: me?.id, team: me?.team, roundNumber: game?.currentRoundNumber };
-    const res = await attempt("Failed to submit answer", () => api("POST", "/api/lobby/submitAnswer", body));
+    const res = await refusal.call("Failed to submit answer", () => api("POST", "/api/lobby/submitAnswer", body));
     setBusy(false);
-    if (!refusal.from(res, "Failed to submit answer")) return;
+    if (!res.success) return;
     // The team-answer-submitted event does the same; whichever comes first wins, harmlessly.
     store.myLock.value = { answer: text, isSteal, playerId: me?.id };
     if (store.phase.value === "question") store.phase.value = "answered";

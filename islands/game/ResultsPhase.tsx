@@ -3,7 +3,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import type { RoundResult, Team } from "../../src/game/types";
-import { api, attempt } from "../client/api";
+import { api } from "../client/api";
 import { Refusal, useRefusal } from "../client/refusal";
 import { useStore } from "../client/store";
 import { Play } from "./Play";
@@ -19,7 +19,7 @@ function TeamResult({ result, team, host }: { result: RoundResult; team: Team; h
   async function overrule() {
     setBusy(true);
     // The round-overruled event brings the new ruling and scores to every screen.
-    refusal.from(await attempt("Failed to overrule", () => api("POST", "/api/lobby/overrule", { roundNumber: result.number, team, correct: !play.correct })), "Failed to overrule");
+    await refusal.call("Failed to overrule", () => api("POST", "/api/lobby/overrule", { roundNumber: result.number, team, correct: !play.correct }));
     setBusy(false);
   }
 
@@ -55,7 +55,7 @@ export function ResultsPhase() {
   async function next() {
     if (!store.isHost.value) return;
     setBusy(true);
-    refusal.from(await startRound(store.code, "Failed to start next round"), "Failed to start next round");
+    await refusal.call("Failed to start next round", () => startRound(store.code));
     setBusy(false);
   }
 

@@ -3,7 +3,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import type { RoundResult, Team } from "../../src/game/types";
-import { api, attempt } from "../client/api";
+import { api } from "../client/api";
 import { Refusal, useRefusal } from "../client/refusal";
 import { useStore } from "../client/store";
 import { Play } from "./Play";
@@ -38,7 +38,7 @@ export function SummaryPhase() {
     if (!store.isHost.value) return;
     setBusy(true);
     // The lobby-returned event takes every screen, this one included, back to the lobby.
-    refusal.from(await attempt("Failed to return to lobby", () => api("POST", "/api/lobby/returnToLobby")), "Failed to return to lobby");
+    await refusal.call("Failed to return to lobby", () => api("POST", "/api/lobby/returnToLobby"));
     setBusy(false);
   }
 

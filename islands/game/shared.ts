@@ -1,7 +1,7 @@
 // Helpers shared by the game islands: round numbers, winner lines and the host's calls.
 import type { Team, Winner } from "../../src/game/types";
 import type { LobbyView } from "../../src/game/views";
-import { api, attempt } from "../client/api";
+import { api } from "../client/api";
 
 /** The round shown: the current one, or the first before any has started. */
 export const roundNumber = (lobby: LobbyView | null) => Math.max(1, lobby?.gameState?.currentRoundNumber ?? 0);
@@ -13,8 +13,8 @@ export const scoresOf = (lobby: LobbyView | null) => lobby?.gameState?.scores ??
 
 export const winnerLine = (winner: Winner) => (winner === "tie" ? "It's a tie!" : `${teamName(winner)} team wins!`);
 
-/** Start Round and Next Round are the same call (SPEC 7); only the logged message differs. */
-export const startRound = (code: string | null, failure: string) => attempt(failure, () => api("POST", "/api/lobby/startRound", { code }));
+/** Start Round and Next Round are the same call (SPEC 7); the callers log it with their own message. */
+export const startRound = (code: string | null) => api("POST", "/api/lobby/startRound", { code });
 
 export { overallWinner, playOf } from "../../src/game/views";
 

@@ -12,7 +12,6 @@ export function createLobby(code: string, hostId: string, hostName: string, now:
   return { code, hostId, players: [host], barred: [], settings: { ...DEFAULT_SETTINGS, tags: [...DEFAULT_SETTINGS.tags] }, game: null, asked: [], chat: [], createdAt: now };
 }
 
-
 export function validName(raw: string): string | null {
   const name = normalizeName(raw);
   return name.length >= 1 && name.length <= NAME_MAX ? name : null;
