@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Refusal } from "../game/commands";
+import type { Refusal, RefusalKind } from "../game/commands";
 
 /** A refusal on its way to the client as { success: false, message, ...details } with this status. */
 export class ApiError extends Error {
@@ -42,8 +42,11 @@ export async function readBody<S extends z.ZodType>(request: Request, schema: S,
   return parsed.data;
 }
 
+/** How HTTP says each kind of refusal. */
+export const REFUSAL_STATUS: Record<RefusalKind, number> = { invalid: 400, forbidden: 403, notFound: 404, conflict: 409, unavailable: 503 };
+
 /** Unwraps an accepted outcome or turns a refusal into its status. */
 export function accepted<T extends { ok: true }>(outcome: T | Refusal): T {
-  if (!outcome.ok) throw new ApiError(outcome.status, outcome.message);
+  if (!outcome.ok) throw new ApiError(REFUSAL_STATUS[outcome.kind], outcome.message);
   return outcome;
 }

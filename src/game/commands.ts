@@ -24,12 +24,16 @@ export type Command =
   /** the server's wall clock stepped by this many ms (a monotonic clock saw no such time pass) */
   | { type: "clockStep"; by: number };
 
-/** 503: the lobby could not be saved (a full or read-only disk); nothing changed. */
-export type RefusalStatus = 400 | 403 | 404 | 409 | 503;
+/**
+ * Why a command was refused, in the rules' own words; each transport says it its own way (HTTP
+ * maps them in src/api/errors.ts). `unavailable`: the lobby could not be saved (a full or
+ * read-only disk); nothing changed.
+ */
+export type RefusalKind = "invalid" | "forbidden" | "notFound" | "conflict" | "unavailable";
 export interface Refusal {
   ok: false;
-  status: RefusalStatus;
+  kind: RefusalKind;
   message: string;
 }
 
-export const refuse = (status: RefusalStatus, message: string): Refusal => ({ ok: false, status, message });
+export const refuse = (kind: RefusalKind, message: string): Refusal => ({ ok: false, kind, message });

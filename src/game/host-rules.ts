@@ -35,7 +35,7 @@ export const hostGone = (state: LobbyState, now: number, graceMs: number) => typ
 
 /** The grace timer fired, or someone came back after it: hand the role on if anyone can take it. */
 export function hostGraceOver(state: LobbyState, now: number, graceMs: number): Outcome {
-  if (!hostGone(state, now, graceMs)) return refuse(409, "The host is here");
+  if (!hostGone(state, now, graceMs)) return refuse("conflict", "The host is here");
   const next = successor(state, state.hostId);
   // Nobody is connected: the role passes to the first player who comes back (see presence).
   if (!next) return accept(state);
@@ -44,9 +44,9 @@ export function hostGraceOver(state: LobbyState, now: number, graceMs: number): 
 }
 
 export function transferHost(state: LobbyState, by: string, playerId: string): Outcome {
-  if (by !== state.hostId) return refuse(403, "Only the host can hand over the host role");
-  if (playerId === by) return refuse(409, "You are already the host");
-  if (!findPlayer(state, playerId)) return refuse(404, "Player not found");
+  if (by !== state.hostId) return refuse("forbidden", "Only the host can hand over the host role");
+  if (playerId === by) return refuse("conflict", "You are already the host");
+  if (!findPlayer(state, playerId)) return refuse("notFound", "Player not found");
   const moved = handOver(state, playerId, "handed-over");
   return accept(moved.state, moved.effects);
 }

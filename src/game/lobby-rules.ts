@@ -19,12 +19,12 @@ export function validName(raw: string): string | null {
 
 export function join(state: LobbyState, playerId: string, rawName: string): Outcome {
   const name = validName(rawName);
-  if (!name) return refuse(400, `Name must be 1-${NAME_MAX} characters`);
-  if (state.players.some((p) => p.name.toLowerCase() === name.toLowerCase())) return refuse(409, "That name is taken in this lobby");
-  if (findPlayer(state, playerId) || state.barred.includes(playerId)) return refuse(409, "Already joined");
+  if (!name) return refuse("invalid", `Name must be 1-${NAME_MAX} characters`);
+  if (state.players.some((p) => p.name.toLowerCase() === name.toLowerCase())) return refuse("conflict", "That name is taken in this lobby");
+  if (findPlayer(state, playerId) || state.barred.includes(playerId)) return refuse("conflict", "Already joined");
   const blue = teamOf(state, "blue").length;
   const red = teamOf(state, "red").length;
-  if (blue >= MAX_TEAM_SIZE && red >= MAX_TEAM_SIZE) return refuse(409, "Lobby is full");
+  if (blue >= MAX_TEAM_SIZE && red >= MAX_TEAM_SIZE) return refuse("conflict", "Lobby is full");
   const team: Team = blue <= red ? "blue" : "red";
   const player: Player = { id: playerId, name, team, isCaptain: false, isHost: false, connected: false };
   const next = { ...state, players: [...state.players, player] };
@@ -49,16 +49,16 @@ function removePlayer(state: LobbyState, playerId: string): { state: LobbyState;
 }
 
 export function leave(state: LobbyState, playerId: string): Outcome {
-  if (!findPlayer(state, playerId)) return refuse(404, "Player not found");
+  if (!findPlayer(state, playerId)) return refuse("notFound", "Player not found");
   if (state.players.length === 1) return endLobby(state, playerId);
   const removed = removePlayer(state, playerId);
   return accept(removed.state, [...removed.effects, lobbyEvent(removed.state, "player-left", { playerId })]);
 }
 
 export function kick(state: LobbyState, by: string, playerId: string): Outcome {
-  if (by !== state.hostId) return refuse(403, "Only the host can kick players");
-  if (playerId === state.hostId) return refuse(403, "The host cannot be kicked");
-  if (!findPlayer(state, playerId)) return refuse(404, "Player not found");
+  if (by !== state.hostId) return refuse("forbidden", "Only the host can kick players");
+  if (playerId === state.hostId) return refuse("forbidden", "The host cannot be kicked");
+  if (!findPlayer(state, playerId)) return refuse("notFound", "Player not found");
   const removed = removePlayer(state, playerId);
   const told = toPlayer(playerId, "you-were-kicked", { lobbyCode: state.code });
   return accept(removed.state, [told, ...removed.effects, lobbyEvent(removed.state, "player-kicked", { playerId })]);
@@ -66,12 +66,12 @@ export function kick(state: LobbyState, by: string, playerId: string): Outcome {
 
 export function teamSelect(state: LobbyState, playerId: string, team: Team, isCaptain: boolean): Outcome {
   const player = findPlayer(state, playerId);
-  if (!player) return refuse(404, "Player not found");
-  if (state.game) return refuse(409, "Teams are locked during a game");
-  if (player.team !== team && teamOf(state, team).length >= MAX_TEAM_SIZE) return refuse(409, "That team is full");
+  if (!player) return refuse("notFound", "Player not found");
+  if (state.game) return refuse("conflict", "Teams are locked during a game");
+  if (player.team !== team && teamOf(state, team).length >= MAX_TEAM_SIZE) return refuse("conflict", "That team is full");
   const captain = state.players.find((p) => p.team === team && p.isCaptain);
-  if (isCaptain && captain && captain.id !== playerId) return refuse(409, "That team already has a captain");
-  if (player.team === team && player.isCaptain === isCaptain) return refuse(409, "Already there");
+  if (isCaptain && captain && captain.id !== playerId) return refuse("conflict", "That team already has a captain");
+  if (player.team === team && player.isCaptain === isCaptain) return refuse("conflict", "Already there");
   const moved = { ...player, team, isCaptain };
   const next = { ...state, players: state.players.map((p) => (p.id === playerId ? moved : p)) };
   const effects: Effect[] = player.team === team ? [] : [{ type: "seat", playerId, team }];
@@ -79,17 +79,17 @@ export function teamSelect(state: LobbyState, playerId: string, team: Team, isCa
 }
 
 export function updateSettings(state: LobbyState, by: string, input: { rounds?: unknown; roundLimit?: unknown; tags?: string[] }): Outcome {
-  if (by !== state.hostId) return refuse(403, "Only the host can change settings");
-  if (state.game) return refuse(409, "Settings are locked during a game");
+  if (by !== state.hostId) return refuse("forbidden", "Only the host can change settings");
+  if (state.game) return refuse("conflict", "Settings are locked during a game");
   const next = { ...state, settings: normalizeSettings(input, state.settings) };
   return accept(next, [lobbyEvent(next, "settings-updated", { settings: next.settings })]);
 }
 
 export function chat(state: LobbyState, playerId: string, text: string, chatType: ChatMessage["chatType"], now: number): Outcome {
   const player = findPlayer(state, playerId);
-  if (!player) return refuse(404, "Player not found");
+  if (!player) return refuse("notFound", "Player not found");
   const message = clip(text.trim(), CHAT_MAX);
-  if (!message) return refuse(400, "Message is blank");
+  if (!message) return refuse("invalid", "Message is blank");
   const msg: ChatMessage = { message, playerId, playerName: player.name, team: player.team, chatType, timestamp: now };
   // One copy of the history, not two (slice, then spread): chat is the busiest command.
   const history = state.chat.slice(-(CHAT_HISTORY - 1));
@@ -100,7 +100,7 @@ export function chat(state: LobbyState, playerId: string, text: string, chatType
 
 export function presence(state: LobbyState, playerId: string, connected: boolean, now: number, hostGraceMs: number): Outcome {
   const player = findPlayer(state, playerId);
-  if (!player) return refuse(404, "Player not found");
+  if (!player) return refuse("notFound", "Player not found");
   if (player.connected === connected) return accept(state);
   let next: LobbyState = { ...state, players: state.players.map((p) => (p.id === playerId ? { ...p, connected } : p)) };
   let hostEffects: Effect[] = [];
@@ -117,6 +117,6 @@ export function presence(state: LobbyState, playerId: string, connected: boolean
 export const closeLobby = (state: LobbyState, reason: string): Effect[] => [{ type: "cancel", key: ROUND_TIMER }, lobbyEvent(state, "lobby-ended", { lobbyCode: state.code, reason }), { type: "close" }];
 
 export function endLobby(state: LobbyState, by: string): Outcome {
-  if (by !== state.hostId) return refuse(403, "Only the host can end the lobby");
+  if (by !== state.hostId) return refuse("forbidden", "Only the host can end the lobby");
   return accept(state, closeLobby(state, "The host ended the lobby"));
 }

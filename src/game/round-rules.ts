@@ -12,9 +12,9 @@ const withGame = (state: LobbyState, game: GameState | null): LobbyState => ({ .
 
 /** The checks of startGame that can run before questions are fetched (fetching may take seconds). */
 export function canStartGame(state: LobbyState, by: string): Refusal | null {
-  if (by !== state.hostId) return refuse(403, "Only the host can start the game");
-  if (state.game) return refuse(409, "A game is already running");
-  if (!captainOf(state, "blue") || !captainOf(state, "red")) return refuse(409, "Both teams need a captain");
+  if (by !== state.hostId) return refuse("forbidden", "Only the host can start the game");
+  if (state.game) return refuse("conflict", "A game is already running");
+  if (!captainOf(state, "blue") || !captainOf(state, "red")) return refuse("conflict", "Both teams need a captain");
   return null;
 }
 
@@ -26,7 +26,7 @@ export function startGame(state: LobbyState, by: string, questions: Question[]):
   const seen = new Set(state.asked);
   const fresh = questions.filter((q) => !seen.has(q.question) && seen.add(q.question));
   const totalRounds = Math.min(state.settings.rounds, fresh.length);
-  if (totalRounds === 0) return refuse(409, "No questions available");
+  if (totalRounds === 0) return refuse("conflict", "No questions available");
   const picked = fresh.slice(0, totalRounds);
   const game: GameState = { phase: "idle", currentRoundNumber: 0, totalRounds, questions: picked, currentRound: null, rounds: [], scores: { blue: 0, red: 0 } };
   const next = { ...withGame(state, game), asked: [...state.asked, ...picked.map((q) => q.question)] };
@@ -34,11 +34,11 @@ export function startGame(state: LobbyState, by: string, questions: Question[]):
 }
 
 export function startRound(state: LobbyState, by: string, now: number): Outcome {
-  if (by !== state.hostId) return refuse(403, "Only the host can start a round");
+  if (by !== state.hostId) return refuse("forbidden", "Only the host can start a round");
   const game = state.game;
-  if (!game) return refuse(409, "No game is running");
-  if (game.phase === "complete") return refuse(409, "The game is complete");
-  if (game.phase !== "idle" && game.phase !== "results") return refuse(409, "A round is in progress");
+  if (!game) return refuse("conflict", "No game is running");
+  if (game.phase === "complete") return refuse("conflict", "The game is complete");
+  if (game.phase !== "idle" && game.phase !== "results") return refuse("conflict", "A round is in progress");
   const number = game.currentRoundNumber + 1;
   const endsAt = now + state.settings.roundLimit * 1000;
   const question = game.questions[number - 1]!;
@@ -58,17 +58,17 @@ interface Submission {
 
 export function submit(state: LobbyState, input: Submission, now: number): Outcome {
   const player = findPlayer(state, input.playerId);
-  if (!player) return refuse(404, "Player not found");
-  if (player.team !== input.team) return refuse(403, "You can only answer for your own team");
+  if (!player) return refuse("notFound", "Player not found");
+  if (player.team !== input.team) return refuse("forbidden", "You can only answer for your own team");
   const game = state.game;
   const round = game?.currentRound;
-  if (!game || game.phase !== "question" || !round) return refuse(409, "No round is open");
-  if (input.roundNumber !== round.number) return refuse(409, "That round is not open");
-  if (now >= round.endsAt) return refuse(409, "Time is up");
+  if (!game || game.phase !== "question" || !round) return refuse("conflict", "No round is open");
+  if (input.roundNumber !== round.number) return refuse("conflict", "That round is not open");
+  if (now >= round.endsAt) return refuse("conflict", "Time is up");
   const first = round.locks[input.team];
-  if (first) return refuse(409, lockedFirst(state, first));
+  if (first) return refuse("conflict", lockedFirst(state, first));
   const answer = input.isSteal ? "" : clip(input.answer.trim(), ANSWER_MAX);
-  if (!input.isSteal && !answer) return refuse(400, "Answer cannot be blank");
+  if (!input.isSteal && !answer) return refuse("invalid", "Answer cannot be blank");
   const lock: Lock = { playerId: input.playerId, answer, isSteal: input.isSteal };
   const locked = withGame(state, { ...game, currentRound: { ...round, locks: { ...round.locks, [input.team]: lock } } });
   const told: Effect[] = [
@@ -91,7 +91,7 @@ function lockedFirst(state: LobbyState, lock: Lock): string {
 
 export function timeUp(state: LobbyState, roundNumber: number): Outcome {
   const game = state.game;
-  if (!game || game.phase !== "question" || game.currentRoundNumber !== roundNumber) return refuse(409, "No round to end");
+  if (!game || game.phase !== "question" || game.currentRoundNumber !== roundNumber) return refuse("conflict", "No round to end");
   const closed = closeRound(state);
   return accept(closed.state, [toRoom("round-timeup", { roundNumber }), ...closed.effects]);
 }
@@ -134,11 +134,11 @@ const resultsPayload = (game: GameState, round: RoundResult) => ({
 export function judged(state: LobbyState, roundNumber: number, verdicts: Partial<Record<Team, boolean>>, of?: { question: string; answers: Partial<Record<Team, string>> }): Outcome {
   const game = state.game;
   const round = game?.currentRound;
-  if (!game || game.phase !== "judging" || !round || round.number !== roundNumber) return refuse(409, "No round is being judged");
+  if (!game || game.phase !== "judging" || !round || round.number !== roundNumber) return refuse("conflict", "No round is being judged");
   // A slow judge can answer after its game was left and a new one reached the same round number.
   const answers = typedAnswers(round.locks);
   const same = (a: Partial<Record<Team, string>>, b: Partial<Record<Team, string>>) => TEAMS.every((t) => a[t] === b[t]);
-  if (of && (of.question !== round.question.question || !same(of.answers, answers))) return refuse(409, "Those verdicts are for another round");
+  if (of && (of.question !== round.question.question || !same(of.answers, answers))) return refuse("conflict", "Those verdicts are for another round");
   const verdict = (team: Team) => (round.locks[team] && !round.locks[team]!.isSteal ? verdicts[team] === true : null);
   const result = scoreRound(
     {
@@ -164,14 +164,14 @@ export function judged(state: LobbyState, roundNumber: number, verdicts: Partial
 
 /** The host's ruling replaces the judge's on one typed answer; points and scores follow. */
 export function overrule(state: LobbyState, by: string, roundNumber: number, team: Team, correct: boolean): Outcome {
-  if (by !== state.hostId) return refuse(403, "Only the host can overrule");
+  if (by !== state.hostId) return refuse("forbidden", "Only the host can overrule");
   const game = state.game;
-  if (!game || (game.phase !== "results" && game.phase !== "complete")) return refuse(409, "Nothing to overrule now");
+  if (!game || (game.phase !== "results" && game.phase !== "complete")) return refuse("conflict", "Nothing to overrule now");
   const old = game.rounds.find((r) => r.number === roundNumber);
-  if (!old) return refuse(404, "No such round");
+  if (!old) return refuse("notFound", "No such round");
   const key = team === "blue" ? "blueCorrect" : "redCorrect";
-  if (old[key] === null) return refuse(409, "Only a typed answer can be overruled");
-  if (old[key] === correct) return refuse(409, "That is already the ruling");
+  if (old[key] === null) return refuse("conflict", "Only a typed answer can be overruled");
+  if (old[key] === correct) return refuse("conflict", "That is already the ruling");
   // Locks are rebuilt from the result, so the same table scores the new ruling.
   const locks: Partial<Record<Team, Lock>> = {};
   for (const t of TEAMS) {
@@ -191,8 +191,8 @@ export function overrule(state: LobbyState, by: string, roundNumber: number, tea
 }
 
 export function returnToLobby(state: LobbyState, by: string): Outcome {
-  if (by !== state.hostId) return refuse(403, "Only the host can return everyone to the lobby");
-  if (!state.game) return refuse(409, "No game is running");
+  if (by !== state.hostId) return refuse("forbidden", "Only the host can return everyone to the lobby");
+  if (!state.game) return refuse("conflict", "No game is running");
   const next = withGame(state, null);
   return accept(next, [{ type: "cancel", key: ROUND_TIMER }, lobbyEvent(next, "lobby-returned", {})]);
 }

@@ -33,7 +33,7 @@ export class OwnQuestionBook {
     const fresh = questions.filter((q) => !seen.has(key(q)) && seen.add(key(q)));
     const total = held.length + fresh.length;
     if (total > OWN_QUESTIONS_MAX) {
-      return refuse(409, `A lobby holds at most ${OWN_QUESTIONS_MAX} questions: it has ${held.length}, and this would add ${fresh.length}`);
+      return refuse("conflict", `A lobby holds at most ${OWN_QUESTIONS_MAX} questions: it has ${held.length}, and this would add ${fresh.length}`);
     }
     if (fresh.length > 0) {
       const written = durably(() => this.store.addOwnQuestions(this.state.code, fresh, this.now), this.log, `adding questions to ${this.state.code}`);
@@ -45,8 +45,8 @@ export class OwnQuestionBook {
 
   update(id: number, question: Question): Refusal | { ok: true; question: OwnQuestion } {
     const held = this.store.ownQuestions(this.state.code);
-    if (!held.some((q) => q.id === id)) return refuse(404, "No such question in this lobby");
-    if (held.some((q) => q.id !== id && key(q) === key(question))) return refuse(409, "This lobby already has that question");
+    if (!held.some((q) => q.id === id)) return refuse("notFound", "No such question in this lobby");
+    if (held.some((q) => q.id !== id && key(q) === key(question))) return refuse("conflict", "This lobby already has that question");
     const written = durably(() => this.store.updateOwnQuestion(this.state.code, id, question, this.now), this.log, `editing a question of ${this.state.code}`);
     if (isStorageFault(written)) return written;
     this.touched();
@@ -56,7 +56,7 @@ export class OwnQuestionBook {
   remove(id: number): Refusal | { ok: true; total: number } {
     const removed = durably(() => this.store.removeOwnQuestion(this.state.code, id, this.now), this.log, `removing a question of ${this.state.code}`);
     if (isStorageFault(removed)) return removed;
-    if (!removed) return refuse(404, "No such question in this lobby");
+    if (!removed) return refuse("notFound", "No such question in this lobby");
     this.touched();
     return { ok: true, total: this.store.ownQuestions(this.state.code).length };
   }

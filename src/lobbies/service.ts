@@ -104,10 +104,10 @@ export class LobbyService {
 
   create(hostName: string): Created {
     const name = validName(hostName);
-    if (!name) return refuse(400, `Name must be 1-${NAME_MAX} characters`);
+    if (!name) return refuse("invalid", `Name must be 1-${NAME_MAX} characters`);
     let code = this.newCode();
     for (let tries = 0; this.lobbies.has(code); tries++) {
-      if (tries > 1000) return refuse(409, "No free lobby code, try again later");
+      if (tries > 1000) return refuse("conflict", "No free lobby code, try again later");
       code = this.newCode();
     }
     const playerId = this.newId();
@@ -141,7 +141,7 @@ export class LobbyService {
 
   private apply(code: string, command: Command): Outcome {
     const entry = this.lobbies.get(code);
-    if (!entry) return refuse(404, "Lobby not found");
+    if (!entry) return refuse("notFound", "Lobby not found");
     const now = this.clock.now();
     const outcome = reduce(entry.state, command, { now, hostGraceMs: this.hostGraceMs });
     if (!outcome.ok || (outcome.state === entry.state && outcome.effects.length === 0)) return outcome;
@@ -166,7 +166,7 @@ export class LobbyService {
   /** Starting fetches a game's questions first (maybe from an AI), outside the lobby's command flow. */
   async startGame(rawCode: string, by: string): Promise<Outcome> {
     const state = this.get(rawCode);
-    if (!state) return refuse(404, "Lobby not found");
+    if (!state) return refuse("notFound", "Lobby not found");
     const refusal = canStartGame(state, by);
     if (refusal) return refusal;
     const own = this.opts.store.ownQuestions(state.code);
@@ -181,8 +181,8 @@ export class LobbyService {
   questionBook(rawCode: string, by: string): Refusal | { ok: true; book: OwnQuestionBook } {
     const code = normalizeCode(rawCode);
     const entry = this.lobbies.get(code);
-    if (!entry) return refuse(404, "Lobby not found");
-    if (entry.state.hostId !== by) return refuse(403, "Only the host can see and change the lobby's questions");
+    if (!entry) return refuse("notFound", "Lobby not found");
+    if (entry.state.hostId !== by) return refuse("forbidden", "Only the host can see and change the lobby's questions");
     return { ok: true, book: new OwnQuestionBook(this.opts.store, entry.state, this.clock.now(), () => this.touch(code, entry), this.log) };
   }
 

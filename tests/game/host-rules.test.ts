@@ -28,7 +28,7 @@ describe("host hand-off", () => {
 
   test("grace not yet over: the host keeps the role", () => {
     const away = online(connected(), HOST, false).state;
-    expectRefused(away, { type: "hostGraceOver" }, 409, T0 + GRACE - 1);
+    expectRefused(away, { type: "hostGraceOver" }, "conflict", T0 + GRACE - 1);
   });
 
   test("grace over: the longest-seated connected player becomes host, everyone is told", () => {
@@ -53,10 +53,10 @@ describe("host hand-off", () => {
     state = online(state, HOST, true, T0 + GRACE + 1).state;
     expect(state.hostId).toBe(pid(2));
     expect(state.players.find((p) => p.id === HOST)!.isHost).toBe(false);
-    expectRefused(state, { type: "startRound", by: HOST }, 403);
+    expectRefused(state, { type: "startRound", by: HOST }, "forbidden");
     state = run(state, { type: "startRound", by: pid(2) }, T0 + GRACE + 2).state;
     expect(state.game!.phase).toBe("question");
-    expectRefused(state, { type: "kick", by: HOST, playerId: pid(3) }, 403);
+    expectRefused(state, { type: "kick", by: HOST, playerId: pid(3) }, "forbidden");
     expect(run(state, { type: "kick", by: pid(2), playerId: pid(3) }).state.players.some((p) => p.id === pid(3))).toBe(false);
   });
 
@@ -87,15 +87,15 @@ describe("host hand-off", () => {
     expect(back.state.hostAwaySince).toBeNull();
     expect(ofType(back.effects, "cancel")).toEqual([{ type: "cancel", key: HOST_TIMER }]);
     state = back.state;
-    expectRefused(state, { type: "hostGraceOver" }, 409, T0 + GRACE);
+    expectRefused(state, { type: "hostGraceOver" }, "conflict", T0 + GRACE);
     expect(state.hostId).toBe(HOST);
   });
 
   test("the host hands the role over; only the host may, and not to themself or a stranger", () => {
     const state = connected();
-    expectRefused(state, { type: "transferHost", by: pid(2), playerId: pid(3) }, 403);
-    expectRefused(state, { type: "transferHost", by: HOST, playerId: HOST }, 409);
-    expectRefused(state, { type: "transferHost", by: HOST, playerId: "nobody" }, 404);
+    expectRefused(state, { type: "transferHost", by: pid(2), playerId: pid(3) }, "forbidden");
+    expectRefused(state, { type: "transferHost", by: HOST, playerId: HOST }, "conflict");
+    expectRefused(state, { type: "transferHost", by: HOST, playerId: "nobody" }, "notFound");
     const { state: next, effects } = run(state, { type: "transferHost", by: HOST, playerId: pid(3) });
     expect(hostOf(next)).toEqual([pid(3)]);
     expect(emitted(effects, "host-changed")[0]!.payload).toMatchObject({ hostId: pid(3), previousHostId: HOST, reason: "handed-over" });

@@ -51,19 +51,19 @@ describe("join", () => {
     state = join(state, "last", "Last").state;
     expect(player(state, "last")!.team).toBe("red");
     expect(state.players).toHaveLength(16);
-    expectRefused(state, { type: "join", playerId: "extra", name: "Extra" }, 409);
+    expectRefused(state, { type: "join", playerId: "extra", name: "Extra" }, "conflict");
   });
 
   test("a full lobby refuses with the message 'Lobby is full'", () => {
     const outcome = reduce(lobby(16, { captains: false }), { type: "join", playerId: "extra", name: "Extra" }, { now: T0 });
-    expect(outcome).toMatchObject({ ok: false, status: 409, message: "Lobby is full" });
+    expect(outcome).toMatchObject({ ok: false, kind: "conflict", message: "Lobby is full" });
   });
 
   test("names are unique ignoring case (409)", () => {
     const state = lobby(3, { captains: false });
-    expectRefused(state, { type: "join", playerId: "x", name: "host" }, 409);
-    expectRefused(state, { type: "join", playerId: "x", name: "P2" }, 409);
-    expectRefused(state, { type: "join", playerId: "x", name: "  p3  " }, 409);
+    expectRefused(state, { type: "join", playerId: "x", name: "host" }, "conflict");
+    expectRefused(state, { type: "join", playerId: "x", name: "P2" }, "conflict");
+    expectRefused(state, { type: "join", playerId: "x", name: "  p3  " }, "conflict");
   });
 
   test("names are trimmed and must be 1-32 characters", () => {
@@ -72,13 +72,13 @@ describe("join", () => {
     const longest = "n".repeat(32);
     expect(player(join(state, "x", `  ${longest}  `).state, "x")!.name).toBe(longest);
     expect(player(join(state, "x", "Z").state, "x")!.name).toBe("Z");
-    expectRefused(state, { type: "join", playerId: "x", name: "n".repeat(33) }, 400);
-    expectRefused(state, { type: "join", playerId: "x", name: "" }, 400);
-    expectRefused(state, { type: "join", playerId: "x", name: "    " }, 400);
+    expectRefused(state, { type: "join", playerId: "x", name: "n".repeat(33) }, "invalid");
+    expectRefused(state, { type: "join", playerId: "x", name: "" }, "invalid");
+    expectRefused(state, { type: "join", playerId: "x", name: "    " }, "invalid");
   });
 
   test("the same player id cannot join twice", () => {
-    expectRefused(lobby(2, { captains: false }), { type: "join", playerId: pid(2), name: "Other name" }, 409);
+    expectRefused(lobby(2, { captains: false }), { type: "join", playerId: pid(2), name: "Other name" }, "conflict");
   });
 });
 
@@ -115,19 +115,19 @@ describe("leave", () => {
   });
 
   test("a stranger cannot leave", () => {
-    expectRefused(lobby(3), { type: "leave", playerId: "nobody" }, 404);
+    expectRefused(lobby(3), { type: "leave", playerId: "nobody" }, "notFound");
   });
 });
 
 describe("kick", () => {
   test("only the host may kick (403)", () => {
-    expectRefused(lobby(4), { type: "kick", by: pid(3), playerId: pid(4) }, 403);
+    expectRefused(lobby(4), { type: "kick", by: pid(3), playerId: pid(4) }, "forbidden");
   });
 
   test("the host cannot be kicked", () => {
     const state = lobby(4);
-    expectRefused(state, { type: "kick", by: HOST, playerId: HOST }, 403);
-    expectRefused(state, { type: "kick", by: pid(3), playerId: HOST }, 403);
+    expectRefused(state, { type: "kick", by: HOST, playerId: HOST }, "forbidden");
+    expectRefused(state, { type: "kick", by: pid(3), playerId: HOST }, "forbidden");
   });
 
   test("a kicked player is told, unseated and gone", () => {
@@ -142,24 +142,24 @@ describe("kick", () => {
 
   test("a kicked player cannot rejoin with the same id, under any name", () => {
     const { state } = run(lobby(4), { type: "kick", by: HOST, playerId: pid(4) });
-    expectRefused(state, { type: "join", playerId: pid(4), name: "P4" }, 409);
-    expectRefused(state, { type: "join", playerId: pid(4), name: "Someone else" }, 409);
+    expectRefused(state, { type: "join", playerId: pid(4), name: "P4" }, "conflict");
+    expectRefused(state, { type: "join", playerId: pid(4), name: "Someone else" }, "conflict");
   });
 
   test("kicking a stranger is refused", () => {
-    expectRefused(lobby(3), { type: "kick", by: HOST, playerId: "nobody" }, 404);
+    expectRefused(lobby(3), { type: "kick", by: HOST, playerId: "nobody" }, "notFound");
   });
 });
 
 describe("teamSelect", () => {
   test("a taken captain slot is refused (409)", () => {
-    expectRefused(lobby(4), { type: "teamSelect", playerId: pid(3), team: "red", isCaptain: true }, 409);
-    expectRefused(lobby(4), { type: "teamSelect", playerId: pid(3), team: "blue", isCaptain: true }, 409);
+    expectRefused(lobby(4), { type: "teamSelect", playerId: pid(3), team: "red", isCaptain: true }, "conflict");
+    expectRefused(lobby(4), { type: "teamSelect", playerId: pid(3), team: "blue", isCaptain: true }, "conflict");
   });
 
   test("a full team is refused (409)", () => {
     const state = lobby(15); // blue 8, red 7
-    expectRefused(state, { type: "teamSelect", playerId: pid(4), team: "blue", isCaptain: false }, 409);
+    expectRefused(state, { type: "teamSelect", playerId: pid(4), team: "blue", isCaptain: false }, "conflict");
   });
 
   test("moving to the other team makes a seat effect and tells the room", () => {
@@ -189,7 +189,7 @@ describe("teamSelect", () => {
   });
 
   test("teams are locked during a game (409)", () => {
-    expectRefused(game(3), { type: "teamSelect", playerId: pid(3), team: "red", isCaptain: false }, 409);
+    expectRefused(game(3), { type: "teamSelect", playerId: pid(3), team: "red", isCaptain: false }, "conflict");
   });
 });
 
@@ -198,7 +198,7 @@ describe("updateSettings", () => {
     run(lobby(2), { type: "updateSettings", by: HOST, settings }).state.settings;
 
   test("only the host may change settings (403)", () => {
-    expectRefused(lobby(3), { type: "updateSettings", by: pid(2), settings: { rounds: 5 } }, 403);
+    expectRefused(lobby(3), { type: "updateSettings", by: pid(2), settings: { rounds: 5 } }, "forbidden");
   });
 
   test("rounds are clamped to 1-20 and a non-number becomes 1", () => {
@@ -266,12 +266,12 @@ describe("chat", () => {
     run(state, { type: "chat", playerId, message, chatType }, now);
 
   test("a blank message is refused (400)", () => {
-    expectRefused(lobby(2), { type: "chat", playerId: HOST, message: "   ", chatType: "game" }, 400);
-    expectRefused(lobby(2), { type: "chat", playerId: HOST, message: "", chatType: "team" }, 400);
+    expectRefused(lobby(2), { type: "chat", playerId: HOST, message: "   ", chatType: "game" }, "invalid");
+    expectRefused(lobby(2), { type: "chat", playerId: HOST, message: "", chatType: "team" }, "invalid");
   });
 
   test("a stranger cannot chat", () => {
-    expectRefused(lobby(2), { type: "chat", playerId: "nobody", message: "hi", chatType: "game" }, 404);
+    expectRefused(lobby(2), { type: "chat", playerId: "nobody", message: "hi", chatType: "game" }, "notFound");
   });
 
   test("room chat goes to the room with the message fields of SPEC section 3", () => {
@@ -329,13 +329,13 @@ describe("presence", () => {
   });
 
   test("a stranger's presence is refused", () => {
-    expectRefused(lobby(2), { type: "presence", playerId: "nobody", connected: true }, 404);
+    expectRefused(lobby(2), { type: "presence", playerId: "nobody", connected: true }, "notFound");
   });
 });
 
 describe("endLobby", () => {
   test("only the host may end the lobby (403)", () => {
-    expectRefused(lobby(3), { type: "endLobby", by: pid(2) }, 403);
+    expectRefused(lobby(3), { type: "endLobby", by: pid(2) }, "forbidden");
   });
 
   test("ending tells the room, stops the round timer and closes the lobby", () => {

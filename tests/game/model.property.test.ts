@@ -3,13 +3,13 @@
 // and the invariants of DESIGN.md section 3 are checked on the real state after every step
 // (tests/support/model-invariants.ts). The model stays light: the ids that exist, how the lobby
 // ended, the locks seen. Each command also checks its own outcome against the rule it exercises
-// (who may do it, which status a refusal has). MODEL_STATS=1 prints what the runs covered.
+// (who may do it, which kind of refusal). MODEL_STATS=1 prints what the runs covered.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import fc from "fast-check";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Command, RefusalStatus } from "../../src/game/commands";
+import type { Command, RefusalKind } from "../../src/game/commands";
 import type { Outcome } from "../../src/game/outcome";
 import { reduce } from "../../src/game/reduce";
 import type { LobbyState, Team } from "../../src/game/types";
@@ -65,7 +65,7 @@ function resolve(s: LobbyState | undefined, m: Model, w: Who): string {
 
 const coverage = new Map<string, number>();
 const count = (key: string) => coverage.set(key, (coverage.get(key) ?? 0) + 1);
-const tally = (name: string, out: Outcome) => count(`${name} ${out.ok ? "ok" : `${out.status} ${out.message}`}`);
+const tally = (name: string, out: Outcome) => count(`${name} ${out.ok ? "ok" : `${out.kind} ${out.message}`}`);
 
 /** Dispatches, keeping a copy of the state before for the oracles. (The harness checks that a refusal leaves the state untouched.) */
 function send(r: Real, command: Command): { before: LobbyState | undefined; out: Outcome } {
@@ -74,12 +74,12 @@ function send(r: Real, command: Command): { before: LobbyState | undefined; out:
   return { before, out: r.service.dispatch(r.code, command) };
 }
 
-const status = (out: Outcome): RefusalStatus | "ok" => (out.ok ? "ok" : out.status);
-const expectStatus = (out: Outcome, want: RefusalStatus | "ok", what: string) => must(status(out) === want, `${what}: got ${status(out)} (${out.ok ? "" : out.message}), expected ${want}`);
+const kindOf = (out: Outcome): RefusalKind | "ok" => (out.ok ? "ok" : out.kind);
+const expectKind = (out: Outcome, want: RefusalKind | "ok", what: string) => must(kindOf(out) === want, `${what}: got ${kindOf(out)} (${out.ok ? "" : out.message}), expected ${want}`);
 
-/** Commands only the host may give: anyone else is refused with 403. */
+/** Commands only the host may give: anyone else is refused as forbidden. */
 function hostOnly(before: LobbyState | undefined, by: string, out: Outcome, what: string): void {
-  if (before && by !== before.hostId) expectStatus(out, 403, `${what} by non-host ${by}`);
+  if (before && by !== before.hostId) expectKind(out, "forbidden", `${what} by non-host ${by}`);
 }
 
 /** The lobby closed on this command: ended, emptied, or idle. */
@@ -129,13 +129,13 @@ class Join extends Step {
     const name = this.name.trim().replace(/\s+/g, " ");
     const blue = s.players.filter((p) => p.team === "blue").length;
     const red = s.players.length - blue;
-    const expected: RefusalStatus | "ok" =
-      name.length < 1 || name.length > 32 ? 400
-      : s.players.some((p) => p.name.toLowerCase() === name.toLowerCase()) || s.players.some((p) => p.id === id) || s.barred.includes(id) ? 409
-      : blue >= 8 && red >= 8 ? 409
+    const expected: RefusalKind | "ok" =
+      name.length < 1 || name.length > 32 ? "invalid"
+      : s.players.some((p) => p.name.toLowerCase() === name.toLowerCase()) || s.players.some((p) => p.id === id) || s.barred.includes(id) ? "conflict"
+      : blue >= 8 && red >= 8 ? "conflict"
       : "ok";
-    if (expected === 400) must(!out.ok, `join accepted the name ${JSON.stringify(this.name)}`);
-    else expectStatus(out, expected, `join ${id} as ${JSON.stringify(this.name)}`);
+    if (expected === "invalid") must(!out.ok, `join accepted the name ${JSON.stringify(this.name)}`);
+    else expectKind(out, expected, `join ${id} as ${JSON.stringify(this.name)}`);
     if (!out.ok) return;
     const seated = out.state.players.at(-1)!;
     const team: Team = blue <= red ? "blue" : "red";
@@ -158,7 +158,7 @@ class Crowd extends Step {
       const before = r.service.get(r.code)!;
       const full = ["blue", "red"].every((t) => before.players.filter((p) => p.team === t).length >= 8);
       const { out } = send(r, { type: "join", playerId: id, name: `Guest ${id}` });
-      expectStatus(out, full ? 409 : "ok", `crowd join ${id}`);
+      expectKind(out, full ? "conflict" : "ok", `crowd join ${id}`);
     }
   }
   toString() {
@@ -174,7 +174,7 @@ class Leave extends Step {
     const id = resolve(r.service.get(r.code), m, this.who);
     const { before, out } = send(r, { type: "leave", playerId: id });
     const seated = before!.players.some((p) => p.id === id);
-    expectStatus(out, seated ? "ok" : 404, `leave by ${id}`);
+    expectKind(out, seated ? "ok" : "notFound", `leave by ${id}`);
     if (!out.ok) return;
     if (before!.players.length === 1) return closedBy(m, r, "left");
     const s = r.service.get(r.code)!;
@@ -203,8 +203,8 @@ class Kick extends Step {
     const id = resolve(s, m, this.target);
     const { before, out } = send(r, { type: "kick", by, playerId: id });
     hostOnly(before, by, out, "kick");
-    if (by === before!.hostId && id === by) expectStatus(out, 403, "the host kicking themself");
-    if (by === before!.hostId && id !== by) expectStatus(out, before!.players.some((p) => p.id === id) ? "ok" : 404, `kick ${id}`);
+    if (by === before!.hostId && id === by) expectKind(out, "forbidden", "the host kicking themself");
+    if (by === before!.hostId && id !== by) expectKind(out, before!.players.some((p) => p.id === id) ? "ok" : "notFound", `kick ${id}`);
     if (out.ok) must(!out.state.players.some((p) => p.id === id) && out.state.barred.includes(id), `kicked ${id} is still seated or not barred`);
   }
   toString() {
@@ -225,12 +225,12 @@ class TeamSelect extends Step {
     const { before, out } = send(r, { type: "teamSelect", playerId: id, team: this.team, isCaptain: this.isCaptain });
     const s = before!;
     const me = s.players.find((p) => p.id === id);
-    if (!me) return expectStatus(out, 404, `teamSelect by unseated ${id}`);
+    if (!me) return expectKind(out, "notFound", `teamSelect by unseated ${id}`);
     const size = s.players.filter((p) => p.team === this.team).length;
     const captain = s.players.find((p) => p.team === this.team && p.isCaptain);
-    if (s.game) expectStatus(out, 409, "teamSelect during a game");
-    else if (me.team !== this.team && size >= 8) expectStatus(out, 409, `moving to a full ${this.team}`);
-    else if (this.isCaptain && captain && captain.id !== id) expectStatus(out, 409, `taking ${this.team}'s captain slot from ${captain.id}`);
+    if (s.game) expectKind(out, "conflict", "teamSelect during a game");
+    else if (me.team !== this.team && size >= 8) expectKind(out, "conflict", `moving to a full ${this.team}`);
+    else if (this.isCaptain && captain && captain.id !== id) expectKind(out, "conflict", `taking ${this.team}'s captain slot from ${captain.id}`);
     if (out.ok) {
       const now = out.state.players.find((p) => p.id === id)!;
       must(now.team === this.team && now.isCaptain === this.isCaptain, `teamSelect left ${id} as ${JSON.stringify(now)}`);
@@ -278,7 +278,7 @@ class UpdateSettings extends Step {
     const by = resolve(r.service.get(r.code), m, this.by);
     const { before, out } = send(r, { type: "updateSettings", by, settings: this.settings });
     hostOnly(before, by, out, "updateSettings");
-    if (by === before!.hostId) expectStatus(out, before!.game ? 409 : "ok", "updateSettings by the host");
+    if (by === before!.hostId) expectKind(out, before!.game ? "conflict" : "ok", "updateSettings by the host");
     if (!out.ok) return;
     const { rounds, roundLimit } = this.settings;
     const kept = (v: unknown, lo: number, hi: number) => typeof v === "number" && Number.isInteger(v) && v >= lo && v <= hi;
@@ -319,9 +319,9 @@ class StartGame extends Step {
     hostOnly(before, by, out, "startGame");
     if (!out.ok) must(r.service.get(r.code) === live && Bun.deepEquals(live, before), "a refused startGame changed the state");
     const captains = ["blue", "red"].every((t) => before.players.some((p) => p.team === t && p.isCaptain));
-    if (by === before.hostId && (before.game || !captains)) expectStatus(out, 409, "startGame without both captains or during a game");
+    if (by === before.hostId && (before.game || !captains)) expectKind(out, "conflict", "startGame without both captains or during a game");
     const left = POOL_SIZE - before.asked.length;
-    if (by === before.hostId && !before.game && captains) expectStatus(out, this.sourceFails || left === 0 ? 409 : "ok", `startGame with ${left} questions left`);
+    if (by === before.hostId && !before.game && captains) expectKind(out, this.sourceFails || left === 0 ? "conflict" : "ok", `startGame with ${left} questions left`);
     if (out.ok) must(out.state.game!.totalRounds === Math.min(before.settings.rounds, left), `${out.state.game!.totalRounds} rounds`);
   }
   toString() {
@@ -350,7 +350,7 @@ class StartRound extends Step {
     const { before, out } = send(r, { type: "startRound", by });
     hostOnly(before, by, out, "startRound");
     const phase = before!.game?.phase;
-    if (by === before!.hostId) expectStatus(out, phase === "idle" || phase === "results" ? "ok" : 409, `startRound in phase ${phase ?? "lobby"}`);
+    if (by === before!.hostId) expectKind(out, phase === "idle" || phase === "results" ? "ok" : "conflict", `startRound in phase ${phase ?? "lobby"}`);
     if (out.ok) {
       const round = out.state.game!.currentRound!;
       must(round.endsAt === r.clock.now() + before!.settings.roundLimit * 1000, "endsAt is not now + roundLimit");
@@ -394,13 +394,13 @@ class Submit extends Step {
     const { before, out } = send(r, { type: "submit", playerId: id, team, roundNumber, answer, isSteal: this.isSteal });
     const round = before!.game?.phase === "question" ? before!.game.currentRound : null;
     const open = me && me.team === team && round && round.number === roundNumber;
-    if (!me) expectStatus(out, 404, `submit by unseated ${id}`);
+    if (!me) expectKind(out, "notFound", `submit by unseated ${id}`);
     else if (me.team !== team) must(!out.ok, `${id} of ${me.team} answered for ${team}`);
-    else if (!round || round.number !== roundNumber) expectStatus(out, 409, `submit for round ${roundNumber} when ${round ? `round ${round.number}` : "no round"} is open`);
-    else if (now >= round.endsAt) expectStatus(out, 409, "a late submission");
-    else if (round.locks[team]) expectStatus(out, 409, `a second lock for ${team}`);
-    else if (!this.isSteal && !answer.trim()) expectStatus(out, 400, "a blank answer");
-    else expectStatus(out, "ok", "a valid submission");
+    else if (!round || round.number !== roundNumber) expectKind(out, "conflict", `submit for round ${roundNumber} when ${round ? `round ${round.number}` : "no round"} is open`);
+    else if (now >= round.endsAt) expectKind(out, "conflict", "a late submission");
+    else if (round.locks[team]) expectKind(out, "conflict", `a second lock for ${team}`);
+    else if (!this.isSteal && !answer.trim()) expectKind(out, "invalid", "a blank answer");
+    else expectKind(out, "ok", "a valid submission");
     if (out.ok) {
       must(open && now < round!.endsAt && !round!.locks[team], "a lock was accepted when it should not be");
       const lock = out.state.game!.currentRound!.locks[team]!;
@@ -408,17 +408,17 @@ class Submit extends Step {
       must(lock.playerId === id && lock.isSteal === this.isSteal && lock.answer === (this.isSteal ? "" : answer.trim().slice(0, 200)), `lock ${JSON.stringify(lock)}`);
     }
   }
-  /** The same submission at or after endsAt, straight into the rules: always 409, state untouched. */
+  /** The same submission at or after endsAt, straight into the rules: always a conflict, state untouched. */
   private probeLate(s: LobbyState, id: string, team: Team, roundNumber: number, answer: string) {
     const round = s.game?.phase === "question" ? s.game.currentRound : null;
     if (!round) return;
     const before = structuredClone(s);
     const cmd: Command = { type: "submit", playerId: id, team, roundNumber, answer, isSteal: this.isSteal };
     const late = reduce(s, cmd, { now: round.endsAt + this.lateBy });
-    count(`late-probe ${status(late)}`);
+    count(`late-probe ${kindOf(late)}`);
     must(!late.ok, `a submission at endsAt+${this.lateBy} was accepted`);
-    // 404 and 403 come first for strangers and the wrong team; anyone else is late: 409.
-    must(late.status === 409 || !s.players.some((p) => p.id === id && p.team === team), `a late submission got ${late.status}, not 409`);
+    // notFound and forbidden come first for strangers and the wrong team; anyone else is late: a conflict.
+    must(late.kind === "conflict" || !s.players.some((p) => p.id === id && p.team === team), `a late submission got ${late.kind}, not conflict`);
     expect(s).toEqual(before);
   }
   toString() {
@@ -537,7 +537,7 @@ class Overrule extends Step {
     const correct = this.correct === "flip" ? !verdict : this.correct;
     const { before, out } = send(r, { type: "overrule", by, roundNumber: number, team: this.team, correct });
     hostOnly(before, by, out, "overrule");
-    if (by === before!.hostId && old && verdict !== null && verdict !== correct && (s.game!.phase === "results" || s.game!.phase === "complete")) expectStatus(out, "ok", "overrule of a typed answer");
+    if (by === before!.hostId && old && verdict !== null && verdict !== correct && (s.game!.phase === "results" || s.game!.phase === "complete")) expectKind(out, "ok", "overrule of a typed answer");
     if (out.ok) {
       const now = out.state.game!.rounds.find((x) => x.number === number)!;
       must((this.team === "blue" ? now.blueCorrect : now.redCorrect) === correct, "the overrule did not take");
@@ -556,7 +556,7 @@ class ReturnToLobby extends Step {
     const by = resolve(r.service.get(r.code), m, this.by);
     const { before, out } = send(r, { type: "returnToLobby", by });
     hostOnly(before, by, out, "returnToLobby");
-    if (by === before!.hostId) expectStatus(out, before!.game ? "ok" : 409, "returnToLobby by the host");
+    if (by === before!.hostId) expectKind(out, before!.game ? "ok" : "conflict", "returnToLobby by the host");
     if (out.ok) must(out.state.game === null, "still in a game after returnToLobby");
   }
   toString() {
@@ -572,7 +572,7 @@ class EndLobby extends Step {
     const by = resolve(r.service.get(r.code), m, this.by);
     const { before, out } = send(r, { type: "endLobby", by });
     hostOnly(before, by, out, "endLobby");
-    if (by === before!.hostId) expectStatus(out, "ok", "endLobby by the host");
+    if (by === before!.hostId) expectKind(out, "ok", "endLobby by the host");
     if (out.ok) closedBy(m, r, "ended");
   }
   toString() {
@@ -592,7 +592,7 @@ class Chat extends Step {
     const id = resolve(r.service.get(r.code), m, this.who);
     const { before, out } = send(r, { type: "chat", playerId: id, message: this.text, chatType: this.chatType });
     const seated = before!.players.some((p) => p.id === id);
-    expectStatus(out, !seated ? 404 : this.text.trim() ? "ok" : 400, `chat by ${id}`);
+    expectKind(out, !seated ? "notFound" : this.text.trim() ? "ok" : "invalid", `chat by ${id}`);
   }
   toString() {
     return `chat(${showWho(this.who)}, ${JSON.stringify(this.text)}, ${this.chatType})`;
@@ -609,7 +609,7 @@ class Presence extends Step {
   act(m: Model, r: Real) {
     const id = resolve(r.service.get(r.code), m, this.who);
     const { before, out } = send(r, { type: "presence", playerId: id, connected: this.connected });
-    expectStatus(out, before!.players.some((p) => p.id === id) ? "ok" : 404, `presence of ${id}`);
+    expectKind(out, before!.players.some((p) => p.id === id) ? "ok" : "notFound", `presence of ${id}`);
     if (out.ok) must(out.state.players.find((p) => p.id === id)!.connected === this.connected, "presence did not take");
   }
   toString() {
@@ -617,7 +617,7 @@ class Presence extends Step {
   }
 }
 
-/** After the lobby is gone: every command is a 404, nothing comes back, no timer starts. */
+/** After the lobby is gone: every command is notFound, nothing comes back, no timer starts. */
 class AfterEnd implements Cmd {
   constructor(readonly which: number) {}
   check(m: Readonly<Model>) {
@@ -633,7 +633,7 @@ class AfterEnd implements Cmd {
     ];
     const out = this.which % 5 === 4 ? await r.service.startGame(r.code, id) : r.service.dispatch(r.code, commands[this.which % 5]!);
     tally("after-end", out);
-    expectStatus(out, 404, "a command after the lobby closed");
+    expectKind(out, "notFound", "a command after the lobby closed");
     r.judge.release();
     await settle();
     r.clock.advance(IDLE_MS);

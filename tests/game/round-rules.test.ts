@@ -11,13 +11,13 @@ const submit = (team: Team, answer: string, isSteal = false, roundNumber = 1, pl
 
 describe("starting a game", () => {
   test("needs both captains (409)", () => {
-    expectRefused(lobby(4, { captains: false }), { type: "startGame", by: HOST, questions: questions(7) }, 409);
+    expectRefused(lobby(4, { captains: false }), { type: "startGame", by: HOST, questions: questions(7) }, "conflict");
     const blueOnly = run(lobby(4, { captains: false }), { type: "teamSelect", playerId: HOST, team: "blue", isCaptain: true }).state;
-    expectRefused(blueOnly, { type: "startGame", by: HOST, questions: questions(7) }, 409);
+    expectRefused(blueOnly, { type: "startGame", by: HOST, questions: questions(7) }, "conflict");
   });
 
   test("is for the host only (403)", () => {
-    expectRefused(lobby(4), { type: "startGame", by: pid(2), questions: questions(7) }, 403);
+    expectRefused(lobby(4), { type: "startGame", by: pid(2), questions: questions(7) }, "forbidden");
   });
 
   test("with both captains the host starts it: idle, round 0 of the set rounds, scores 0-0", () => {
@@ -29,7 +29,7 @@ describe("starting a game", () => {
   });
 
   test("a running game cannot be started again", () => {
-    expectRefused(game(3), { type: "startGame", by: HOST, questions: questions(3) }, 409);
+    expectRefused(game(3), { type: "startGame", by: HOST, questions: questions(3) }, "conflict");
   });
 
   // Found by tests/game/model.property.test.ts: a start whose questions were picked before another
@@ -39,13 +39,13 @@ describe("starting a game", () => {
     const { state } = run(back, { type: "startGame", by: HOST, questions: [question(2), question(4), question(4), question(5)] });
     expect(state.game!.questions).toEqual([question(4), question(5)]);
     expect(state.asked).toEqual([1, 2, 3, 4, 5].map((n) => question(n).question));
-    expectRefused(back, { type: "startGame", by: HOST, questions: questions(3) }, 409);
+    expectRefused(back, { type: "startGame", by: HOST, questions: questions(3) }, "conflict");
   });
 });
 
 describe("startRound", () => {
   test("is for the host only (403)", () => {
-    expectRefused(game(3), { type: "startRound", by: pid(2) }, 403);
+    expectRefused(game(3), { type: "startRound", by: pid(2) }, "forbidden");
   });
 
   test("opens the question with endsAt = now + roundLimit s and schedules the round's end then", () => {
@@ -64,8 +64,8 @@ describe("startRound", () => {
   });
 
   test("is refused while a round is open, and without a game", () => {
-    expectRefused(startRound(game(3)).state, { type: "startRound", by: HOST }, 409);
-    expectRefused(lobby(4), { type: "startRound", by: HOST }, 409);
+    expectRefused(startRound(game(3)).state, { type: "startRound", by: HOST }, "conflict");
+    expectRefused(lobby(4), { type: "startRound", by: HOST }, "conflict");
   });
 
   test("the host starts the next round from results", () => {
@@ -82,32 +82,32 @@ describe("submit", () => {
   const during = T0 + 1000;
 
   test("no round open (409)", () => {
-    expectRefused(game(3), submit("blue", "x"), 409, during);
-    expectRefused(lobby(4), submit("blue", "x"), 409, during);
+    expectRefused(game(3), submit("blue", "x"), "conflict", during);
+    expectRefused(lobby(4), submit("blue", "x"), "conflict", during);
   });
 
   test("answering for the other team (403)", () => {
-    expectRefused(open(), submit("red", "x", false, 1, HOST), 403, during);
-    expectRefused(open(), submit("blue", "x", true, 1, pid(2)), 403, during);
+    expectRefused(open(), submit("red", "x", false, 1, HOST), "forbidden", during);
+    expectRefused(open(), submit("blue", "x", true, 1, pid(2)), "forbidden", during);
   });
 
   test("the wrong round (409)", () => {
-    expectRefused(open(), submit("blue", "x", false, 2), 409, during);
-    expectRefused(open(), submit("blue", "x", false, 0), 409, during);
+    expectRefused(open(), submit("blue", "x", false, 2), "conflict", during);
+    expectRefused(open(), submit("blue", "x", false, 0), "conflict", during);
   });
 
   test("at or after the deadline (409)", () => {
     const state = open();
     const endsAt = state.game!.currentRound!.endsAt;
-    expectRefused(state, submit("blue", "x"), 409, endsAt);
-    expectRefused(state, submit("blue", "x"), 409, endsAt + 5000);
+    expectRefused(state, submit("blue", "x"), "conflict", endsAt);
+    expectRefused(state, submit("blue", "x"), "conflict", endsAt + 5000);
     expect(run(state, submit("blue", "x"), endsAt - 1).state.game!.currentRound!.locks.blue).toBeDefined();
   });
 
   test("a second lock for the same team, by anyone on it (409)", () => {
     const locked = run(open(), submit("blue", "first"), during).state;
-    expectRefused(locked, submit("blue", "second"), 409, during);
-    expectRefused(locked, submit("blue", "", true, 1, pid(3)), 409, during);
+    expectRefused(locked, submit("blue", "second"), "conflict", during);
+    expectRefused(locked, submit("blue", "", true, 1, pid(3)), "conflict", during);
     expect(locked.game!.currentRound!.locks.blue).toMatchObject({ playerId: HOST, answer: "first", isSteal: false });
   });
 
@@ -117,8 +117,8 @@ describe("submit", () => {
   });
 
   test("a blank answer is refused unless it is a steal (400)", () => {
-    expectRefused(open(), submit("blue", ""), 400, during);
-    expectRefused(open(), submit("blue", "   "), 400, during);
+    expectRefused(open(), submit("blue", ""), "invalid", during);
+    expectRefused(open(), submit("blue", "   "), "invalid", during);
     expect(run(open(), submit("blue", "  ", true), during).state.game!.currentRound!.locks.blue).toMatchObject({ isSteal: true });
   });
 
@@ -163,9 +163,9 @@ describe("the end of a round", () => {
 
   test("a late or stale timeUp is refused", () => {
     let state = startRound(game(3)).state;
-    expectRefused(state, { type: "timeUp", roundNumber: 2 }, 409);
+    expectRefused(state, { type: "timeUp", roundNumber: 2 }, "conflict");
     state = run(state, { type: "timeUp", roundNumber: 1 }).state;
-    expectRefused(state, { type: "timeUp", roundNumber: 1 }, 409);
+    expectRefused(state, { type: "timeUp", roundNumber: 1 }, "conflict");
   });
 
   test("judged: results carry every RoundResult field and the scores", () => {
@@ -204,8 +204,8 @@ describe("the end of a round", () => {
   });
 
   test("judged is refused when no round is being judged", () => {
-    expectRefused(startRound(game(3)).state, { type: "judged", roundNumber: 1, verdicts: {} }, 409);
-    expectRefused(game(3), { type: "judged", roundNumber: 1, verdicts: {} }, 409);
+    expectRefused(startRound(game(3)).state, { type: "judged", roundNumber: 1, verdicts: {} }, "conflict");
+    expectRefused(game(3), { type: "judged", roundNumber: 1, verdicts: {} }, "conflict");
   });
 
   test("the last round completes the game", () => {
@@ -217,7 +217,7 @@ describe("the end of a round", () => {
     expect(last.state.game!.scores).toEqual({ blue: 1, red: 2 });
     expect(last.state.game!.rounds).toHaveLength(2);
     expect(emitted(last.effects, "round-results")[0]!.payload).toMatchObject({ gameComplete: true, scores: { blue: 1, red: 2 } });
-    expectRefused(last.state, { type: "startRound", by: HOST }, 409);
+    expectRefused(last.state, { type: "startRound", by: HOST }, "conflict");
   });
 
   test("the game has no more rounds than questions", () => {
@@ -250,7 +250,7 @@ describe("overrule", () => {
   const overrule = (team: Team, correct: boolean, by = HOST, roundNumber = 1): Command => ({ type: "overrule", by, roundNumber, team, correct });
 
   test("is for the host only (403)", () => {
-    expectRefused(results({ blue: "correct", red: "wrong" }), overrule("red", true, pid(2)), 403);
+    expectRefused(results({ blue: "correct", red: "wrong" }), overrule("red", true, pid(2)), "forbidden");
   });
 
   test("recomputes the round's points, winner and the scores, and marks the team overruled", () => {
@@ -275,19 +275,19 @@ describe("overrule", () => {
   });
 
   test("a steal or a missing answer cannot be overruled (409)", () => {
-    expectRefused(results({ blue: "steal", red: "correct" }), overrule("blue", true), 409);
-    expectRefused(results({ blue: "none", red: "correct" }), overrule("blue", true), 409);
+    expectRefused(results({ blue: "steal", red: "correct" }), overrule("blue", true), "conflict");
+    expectRefused(results({ blue: "none", red: "correct" }), overrule("blue", true), "conflict");
   });
 
   test("is refused with no such round, or while a round is open", () => {
-    expectRefused(results({ blue: "correct", red: "wrong" }), overrule("red", true, HOST, 5), 404);
-    expectRefused(startRound(results({ blue: "correct", red: "wrong" }), T0 + 90_000).state, overrule("red", true), 409);
+    expectRefused(results({ blue: "correct", red: "wrong" }), overrule("red", true, HOST, 5), "notFound");
+    expectRefused(startRound(results({ blue: "correct", red: "wrong" }), T0 + 90_000).state, overrule("red", true), "conflict");
   });
 });
 
 describe("returnToLobby", () => {
   test("is for the host only (403)", () => {
-    expectRefused(game(3), { type: "returnToLobby", by: pid(2) }, 403);
+    expectRefused(game(3), { type: "returnToLobby", by: pid(2) }, "forbidden");
   });
 
   test("ends the game, stops the round timer and tells the room", () => {
@@ -300,7 +300,7 @@ describe("returnToLobby", () => {
   });
 
   test("is refused without a game (409)", () => {
-    expectRefused(lobby(4), { type: "returnToLobby", by: HOST }, 409);
+    expectRefused(lobby(4), { type: "returnToLobby", by: HOST }, "conflict");
   });
 });
 

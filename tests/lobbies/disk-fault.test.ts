@@ -51,8 +51,8 @@ const FAULTS: Fault[] = [
   },
 ];
 
-const refusedForStorage = (outcome: { ok: boolean; status?: number; message?: string }) => {
-  expect(outcome).toEqual({ ok: false, status: 503, message: STORAGE_FAULT_MESSAGE });
+const refusedForStorage = (outcome: { ok: boolean; kind?: string; message?: string }) => {
+  expect(outcome).toEqual({ ok: false, kind: "unavailable", message: STORAGE_FAULT_MESSAGE });
 };
 
 /** What a restart must load: the same lobby with everyone away (no socket survives it). */

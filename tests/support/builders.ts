@@ -1,6 +1,6 @@
 // Small builders for rules tests: lobbies with players and captains, games, and one-line assertions.
 import { expect } from "bun:test";
-import type { Command, RefusalStatus } from "../../src/game/commands";
+import type { Command, RefusalKind } from "../../src/game/commands";
 import type { Effect } from "../../src/game/effects";
 import { createLobby } from "../../src/game/lobby-rules";
 import type { Accepted, Outcome } from "../../src/game/outcome";
@@ -13,7 +13,7 @@ export const HOST = "host";
 export const pid = (n: number) => `p${n}`;
 
 export function accepted(outcome: Outcome): Accepted {
-  if (!outcome.ok) throw new Error(`refused ${outcome.status}: ${outcome.message}`);
+  if (!outcome.ok) throw new Error(`refused ${outcome.kind}: ${outcome.message}`);
   return outcome;
 }
 
@@ -22,13 +22,13 @@ export function run(state: LobbyState, command: Command, now = T0): Accepted {
   return accepted(reduce(state, command, { now }));
 }
 
-/** Runs a command that must be refused with `status`, and checks the state was left exactly as it was. */
-export function expectRefused(state: LobbyState, command: Command, status: RefusalStatus, now = T0): void {
+/** Runs a command that must be refused as `kind`, and checks the state was left exactly as it was. */
+export function expectRefused(state: LobbyState, command: Command, kind: RefusalKind, now = T0): void {
   const before = structuredClone(state);
   const outcome = reduce(state, command, { now });
   expect(outcome.ok).toBe(false);
   if (outcome.ok) return;
-  expect(outcome.status).toBe(status);
+  expect(outcome.kind).toBe(kind);
   expect(typeof outcome.message).toBe("string");
   expect(state).toEqual(before);
 }

@@ -133,7 +133,7 @@ export function bootReal(store: LobbyStore, hostName = "Host"): Real {
     const live = service.get(raw);
     const before = live && structuredClone(live);
     const outcome = dispatch(raw, command);
-    const key = `${command.type} ${outcome.ok ? "ok" : `${outcome.status} ${outcome.message}`}`;
+    const key = `${command.type} ${outcome.ok ? "ok" : `${outcome.kind} ${outcome.message}`}`;
     outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
     if (!outcome.ok && (service.get(raw) !== live || !Bun.deepEquals(live, before))) violations.push(`refused ${command.type} changed the state`);
     return outcome;
