@@ -533,14 +533,14 @@ class Overrule extends Step {
     // Mostly the latest round, sometimes an earlier one or one that does not exist.
     const number = this.round < 12 ? rounds.length : this.round < 18 ? 1 + (this.round % Math.max(1, rounds.length)) : this.round;
     const old = rounds.find((x) => x.number === number);
-    const verdict = old ? (this.team === "blue" ? old.blueCorrect : old.redCorrect) : null;
+    const verdict = old ? old.plays[this.team].correct : null;
     const correct = this.correct === "flip" ? !verdict : this.correct;
     const { before, out } = send(r, { type: "overrule", by, roundNumber: number, team: this.team, correct });
     hostOnly(before, by, out, "overrule");
     if (by === before!.hostId && old && verdict !== null && verdict !== correct && (s.game!.phase === "results" || s.game!.phase === "complete")) expectKind(out, "ok", "overrule of a typed answer");
     if (out.ok) {
       const now = out.state.game!.rounds.find((x) => x.number === number)!;
-      must((this.team === "blue" ? now.blueCorrect : now.redCorrect) === correct, "the overrule did not take");
+      must(now.plays[this.team].correct === correct, "the overrule did not take");
     }
   }
   toString() {
