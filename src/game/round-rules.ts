@@ -3,6 +3,7 @@ import { refuse, type Refusal } from "./commands";
 import { lobbyEvent, ROUND_TIMER, toRoom, toTeam, type Effect } from "./effects";
 import { accept, type Outcome } from "./outcome";
 import { moveOf, roundGains, winnerOf } from "./scoring";
+import { unasked } from "./same-question";
 import { ANSWER_MAX, clip } from "./settings";
 import type { GameState, LobbyState, Lock, Question, RoundResult, Team, TeamPlay } from "./types";
 import { byTeam, otherTeam, TEAMS } from "./types";
@@ -23,8 +24,7 @@ export function startGame(state: LobbyState, by: string, questions: Question[]):
   if (refusal) return refusal;
   // Questions are picked before this runs (maybe seconds before, by a slow AI), so one picked for an
   // earlier start may have been asked since: no game repeats a question of this lobby.
-  const seen = new Set(state.asked);
-  const fresh = questions.filter((q) => !seen.has(q.question) && seen.add(q.question));
+  const fresh = unasked(questions, state.asked);
   const totalRounds = Math.min(state.settings.rounds, fresh.length);
   if (totalRounds === 0) return refuse("conflict", "No questions available");
   const picked = fresh.slice(0, totalRounds);

@@ -1,7 +1,7 @@
 // What must hold of a lobby after every command, checked on the real state. The scoring table is
 // written out again here from DESIGN.md section 3, independently of src/game/scoring.ts.
 import type { Lock, LobbyState, RoundResult, Team } from "../../src/game/types";
-import { DEFAULT_HOST_GRACE_MS } from "../../src/game/settings";
+import { CHAT_HISTORY, DEFAULT_HOST_GRACE_MS } from "../../src/game/settings";
 import { TEAMS } from "../../src/game/types";
 import { lobbyView, playOf as viewedPlay, roundView } from "../../src/game/views";
 import { IDLE_MS, type Real } from "./model-harness";
@@ -174,7 +174,7 @@ export function checkInvariants(real: Real, m: Model): void {
   checkPlayers(s);
   checkSettings(s);
   must(new Set(s.asked).size === s.asked.length, "a question was asked twice in this lobby");
-  must(s.chat.length <= 100, `${s.chat.length} chat messages kept`);
+  must(s.chat.length <= CHAT_HISTORY, `${s.chat.length} chat messages kept`);
   if (s.game && !m.hadGame) m.epoch++;
   m.hadGame = s.game !== null;
   checkGame(s, m, clock.now());
