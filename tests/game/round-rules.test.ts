@@ -32,7 +32,7 @@ describe("starting a game", () => {
     expectRefused(game(3), { type: "startGame", by: HOST, questions: questions(3) }, "conflict");
   });
 
-  // Found by tests/game/model.property.test.ts: a start whose questions were picked before another
+  // Found by tests/lobbies/model.property.test.ts: a start whose questions were picked before another
   // game started and ended would replay that game's questions.
   test("never repeats a question this lobby has asked; if none is left, 409", () => {
     const back = run(game(3), { type: "returnToLobby", by: HOST }).state;

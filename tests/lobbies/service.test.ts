@@ -5,7 +5,7 @@ import type { Command } from "../../src/game/commands";
 import type { AnswerJudge } from "../../src/lobbies/seams";
 import { accepted, question } from "../support/builders";
 import { FakeClock } from "../support/fake-clock";
-import { GatedJudge } from "../support/model-harness";
+import { GatedJudge } from "../support/model/harness";
 import { useTempStores } from "../support/temp-stores";
 import { FakeJudge, RED, readyGame, serviceOn, settle, submit } from "../support/service-harness";
 

@@ -1,10 +1,9 @@
 // What must hold of a lobby after every command, checked on the real state. The scoring table is
 // written out again here from DESIGN.md section 3, independently of src/game/scoring.ts.
-import type { Lock, LobbyState, RoundResult, Team } from "../../src/game/types";
-import { CHAT_HISTORY, DEFAULT_HOST_GRACE_MS } from "../../src/game/settings";
-import { TEAMS } from "../../src/game/types";
-import { lobbyView, playOf as viewedPlay, roundView } from "../../src/game/views";
-import { IDLE_MS, type Real } from "./model-harness";
+import { CHAT_HISTORY, DEFAULT_HOST_GRACE_MS } from "../../../src/game/settings";
+import { TEAMS, type Lock, type LobbyState, type RoundResult, type Team } from "../../../src/game/types";
+import { lobbyView, playOf as viewedPlay, roundView } from "../../../src/game/views";
+import { IDLE_MS, type Real } from "./harness";
 
 export class InvariantError extends Error {}
 
