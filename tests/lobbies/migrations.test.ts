@@ -5,8 +5,8 @@
 // version 4) load keyed by team, and clients and exports see exactly what they saw before.
 import { expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import type { LobbyState, RoundResult } from "../../src/game/types";
-import { lobbyView } from "../../src/game/views";
+import type { LobbyState } from "../../src/game/types";
+import { lobbyView, roundView } from "../../src/game/views";
 import { SCHEMA_VERSION } from "../../src/lobbies/migrations";
 import { LobbyStore } from "../../src/lobbies/store";
 import { exportGame } from "../../src/results/export";
@@ -99,29 +99,13 @@ async function judgedLobby(): Promise<LobbyState> {
   return structuredClone(service.get(code)!);
 }
 
-/** A round result as versions 1 to 3 stored it: one field per colour, overruled teams as a list. */
-const previousShape = ({ plays: { blue, red }, ...r }: RoundResult) => ({
-  number: r.number,
-  question: r.question,
-  category: r.category,
-  answer: r.answer,
-  blueAnswer: blue.answer,
-  redAnswer: red.answer,
-  blueSteal: blue.steal,
-  redSteal: red.steal,
-  blueCorrect: blue.correct,
-  redCorrect: red.correct,
-  bluePointsGained: blue.points,
-  redPointsGained: red.points,
-  winner: r.winner,
-  overruled: [...(blue.overruled ? ["blue"] : []), ...(red.overruled ? ["red"] : [])],
-});
-
 test("round results stored one field per colour (version 3) load keyed by team; views and exports are unchanged", async () => {
   const live = await judgedLobby();
   expect(live.game!.rounds.map((r) => r.plays.blue.overruled)).toEqual([false, true]);
   const { chat, ...row } = live;
-  const stored = { ...row, game: { ...row.game!, rounds: row.game!.rounds.map(previousShape) } };
+  // Versions 1 to 3 stored a round exactly as clients receive it: one field per colour.
+  const stored = { ...row, game: { ...row.game!, rounds: row.game!.rounds.map(roundView) } };
+  expect(stored.game.rounds[1]).toMatchObject({ blueAnswer: "Wrong", blueCorrect: true, redAnswer: "Quokka2", overruled: ["blue"] });
   const path = temp.path("v3.db");
   oldDatabase(path, [{ code: live.code, state: JSON.stringify(stored), chat: chat.map((c) => JSON.stringify(c)) }]);
   // The rest of version 3: the tables of steps 2 and 3, and its number.
