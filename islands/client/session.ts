@@ -1,6 +1,7 @@
 // The lobby and game pages' session: token checks and redirects (SPEC 4, 5, 8), the authenticated
 // lobby fetch, and realtime events turned into store updates. Pages follow the game: the lobby page
 // goes to the game while one runs, the game page to the lobby when none does (DESIGN 3).
+import { CHAT_HISTORY } from "../../src/game/settings";
 import type { LobbyView } from "../../src/game/views";
 import type { RoundResults, ServerEvent } from "../../src/shared/events";
 import { api } from "./api";
@@ -129,7 +130,7 @@ export function wireEvents(store: Store, connection: Connection): void {
     const me = store.me.value;
     // The server never sends another team's team chat; the client hides it all the same.
     if (msg.chatType === "team" && me && msg.team !== me.team) return;
-    store.chat.value = [...store.chat.value, msg].slice(-100);
+    store.chat.value = [...store.chat.value, msg].slice(-CHAT_HISTORY);
   });
   connection.on("round-started", (p) => {
     patchGame(store, { phase: "question", currentRoundNumber: p.game.currentRoundNumber, totalRounds: p.game.totalRounds, currentRound: p.game.currentRound, scores: p.game.scores, locked: { blue: false, red: false } });

@@ -2,8 +2,8 @@
 // with its own store (through context), so no state leaks between requests.
 import { computed, signal } from "@preact/signals-react";
 import { createContext, useContext } from "react";
-import type { ChatMessage, RoundResult } from "../../src/game/types";
-import type { LobbyView } from "../../src/game/views";
+import type { ChatMessage } from "../../src/game/types";
+import type { LobbyView, RoundView } from "../../src/game/views";
 import type { QuestionBook } from "../../src/ai/tag-sources";
 
 export type PageName = "home" | "lobby" | "game" | "tv";
@@ -52,7 +52,7 @@ export function createStore(data: PageData) {
     now: signal<number>(data.now),
     /** the team's lock in the open round; `playerId`: who locked it */
     myLock: signal<{ answer: string; isSteal: boolean; playerId?: string } | null>(null),
-    lastResult: signal<RoundResult | null>(game?.rounds.at(-1) ?? null),
+    lastResult: signal<RoundView | null>(game?.rounds.at(-1) ?? null),
     /** a passing message for everyone on the page (a new host); shown by the status bar */
     notice: signal<string | null>(null),
     /** why the last chat message was refused, shown under the chat input */

@@ -3,7 +3,7 @@
 // page's first render does neither, so opening or reloading a game never takes focus.
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useStore, type ClientPhase, type Store } from "../client/store";
-import { overallWinner, roundNumber, scoresOf, teamName } from "./shared";
+import { winnerOf, roundNumber, scoresOf, teamName } from "./shared";
 import { onLastSeconds } from "./moments";
 import { LAST_SECONDS } from "./Timer";
 
@@ -23,7 +23,7 @@ export function phaseNews(store: Store, phase: ClientPhase): string {
       return `Round ${result?.number ?? roundNumber(lobby)} over: ${!result || result.winner === "tie" ? "a tied round" : `the round goes to ${teamName(result.winner)}`}`;
     case "summary": {
       const scores = scoresOf(lobby);
-      const winner = overallWinner(scores);
+      const winner = winnerOf(scores);
       return `Game over. Blue ${scores.blue}, Red ${scores.red}. ${winner === "tie" ? "A tied game." : `${teamName(winner)} wins the game.`}`;
     }
     default:

@@ -2,7 +2,8 @@
 // host's controls (next round, overruling the judge on a typed answer).
 import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
-import type { RoundResult, Team } from "../../src/game/types";
+import type { Team } from "../../src/game/types";
+import type { RoundView } from "../../src/game/views";
 import { api } from "../client/api";
 import { Refusal, useRefusal } from "../client/refusal";
 import { useStore } from "../client/store";
@@ -10,7 +11,7 @@ import { Play } from "./Play";
 import { playOf, startRound, teamName, winnerLine } from "./shared";
 import { Waiting } from "./WaitingDots";
 
-function TeamResult({ result, team, host }: { result: RoundResult; team: Team; host: boolean }) {
+function TeamResult({ result, team, host }: { result: RoundView; team: Team; host: boolean }) {
   const play = playOf(result, team);
   const [busy, setBusy] = useState(false);
   const refusal = useRefusal();

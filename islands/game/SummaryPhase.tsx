@@ -2,15 +2,16 @@
 // way back to the lobby.
 import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
-import type { RoundResult, Team } from "../../src/game/types";
+import type { Team } from "../../src/game/types";
+import type { RoundView } from "../../src/game/views";
 import { api } from "../client/api";
 import { Refusal, useRefusal } from "../client/refusal";
 import { useStore } from "../client/store";
 import { Play } from "./Play";
-import { overallWinner, playOf, scoresOf, teamName, winnerLine } from "./shared";
+import { winnerOf, playOf, scoresOf, teamName, winnerLine } from "./shared";
 import { Waiting } from "./WaitingDots";
 
-function TeamLine({ result, team }: { result: RoundResult; team: Team }) {
+function TeamLine({ result, team }: { result: RoundView; team: Team }) {
   return (
     <div className={`line ${team[0]}`}>
       <b>{teamName(team)}:</b> <Play result={result} team={team} /> <span className="gain">+{playOf(result, team).points}</span>
@@ -32,7 +33,7 @@ export function SummaryPhase() {
   const lobby = store.lobby.value;
   const scores = scoresOf(lobby);
   const rounds = lobby?.gameState?.rounds ?? [];
-  const winner = overallWinner(scores);
+  const winner = winnerOf(scores);
 
   async function back() {
     if (!store.isHost.value) return;

@@ -6,7 +6,8 @@
 import type { Question } from "../game/types";
 import type { QuestionSource } from "../lobbies/seams";
 import { callTool, quoteData, type AiClient } from "./anthropic-tool";
-import { generatedQuestionSchema, plain, questionBatchSchema, questionToolSchema } from "./generated-question";
+import { plain, questionKey } from "../game/same-question";
+import { generatedQuestionSchema, questionBatchSchema, questionToolSchema } from "./generated-question";
 import { roundRobin, spread, type TopicPlan } from "./question-plan";
 
 const TOOL = "submit_questions";
@@ -66,18 +67,18 @@ export class AnthropicQuestions implements QuestionSource {
 /** Valid, new, on-topic items, at most the planned number per topic, interleaved by topic. */
 export function keepValid(items: readonly unknown[], plan: readonly TopicPlan[], exclude: readonly string[]): Question[] {
   const byTag = new Map(plan.map((p) => [p.tag.toLowerCase(), { tag: p.tag, count: p.count, picked: [] as Question[] }]));
-  const seenQuestions = new Set(exclude.map(plain));
+  const seenQuestions = new Set(exclude.map(questionKey));
   const seenAnswers = new Set<string>();
   for (const item of items) {
     const parsed = generatedQuestionSchema.safeParse(item);
     if (!parsed.success) continue;
     const slot = byTag.get(parsed.data.category.toLowerCase());
     if (!slot || slot.picked.length >= slot.count) continue;
-    const questionKey = plain(parsed.data.question);
+    const key = questionKey(parsed.data.question);
     // Same answer twice in a game is usually the same question reworded.
     const answerKey = `${slot.tag.toLowerCase()}\u0000${plain(parsed.data.answer)}`;
-    if (seenQuestions.has(questionKey) || seenAnswers.has(answerKey)) continue;
-    seenQuestions.add(questionKey);
+    if (seenQuestions.has(key) || seenAnswers.has(answerKey)) continue;
+    seenQuestions.add(key);
     seenAnswers.add(answerKey);
     // The lobby's own spelling of its tag, whatever case the model used.
     slot.picked.push({ ...parsed.data, category: slot.tag });

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { unasked } from "../game/same-question";
 import type { Question } from "../game/types";
 
 /**
@@ -47,13 +48,5 @@ function readPacks(dir: string, log: (line: string) => void): Question[] {
 
 /** Built-in questions first, then the host's packs; a question text appears once. */
 export function loadBank(dataDir: string, log: (line: string) => void = console.log): Question[] {
-  const seen = new Set<string>();
-  const bank: Question[] = [];
-  for (const q of [...readPacks(BUILT_IN_DIR, log), ...readPacks(join(dataDir, "questions"), log)]) {
-    const key = q.question.toLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    bank.push(q);
-  }
-  return bank;
+  return unasked([...readPacks(BUILT_IN_DIR, log), ...readPacks(join(dataDir, "questions"), log)]);
 }

@@ -1,6 +1,7 @@
 // What an AI-written question must look like before a lobby may ask it. The model's output is
 // outside input: each item is checked on its own, and a bad item is dropped, not the whole batch.
 import { z } from "zod";
+import { plain } from "../game/same-question";
 import type { Question } from "../game/types";
 
 export const MAX_ANSWER_CHARS = 30;
@@ -9,14 +10,6 @@ const MAX_ALIASES = 8;
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
 
-/** Letters and digits only, single-spaced: to compare texts as players would read them. */
-export const plain = (s: string) =>
-  s
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
 
 /** An answer players can type on a phone: short, a few words, some letters or digits. */
 export const shortAnswer = z

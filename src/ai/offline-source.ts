@@ -1,8 +1,10 @@
 // Questions from the bank. Tags that name bank categories (ignoring case) are served from those
 // categories, taking turns; other tags are served by General. No question repeats in a lobby while
 // the bank still has unasked ones.
+import { unasked } from "../game/same-question";
 import type { Question } from "../game/types";
 import type { PickInput, QuestionSource } from "../lobbies/seams";
+import { roundRobin } from "./question-plan";
 
 export const GENERAL = "General";
 
@@ -44,26 +46,13 @@ export class OfflineQuestions implements QuestionSource {
   }
 
   async pick({ tags, count, exclude }: PickInput): Promise<Question[]> {
-    const asked = new Set(exclude.map((q) => q.toLowerCase()));
-    const fresh = (qs: readonly Question[]) => qs.filter((q) => !asked.has(q.question.toLowerCase()));
+    const fresh = (qs: readonly Question[]) => unasked(qs, exclude);
     const pools = this.categoriesFor(tags).map((c) => shuffled(fresh(this.byCategory.get(c) ?? []), this.random));
-    const picked: Question[] = [];
-    // Round-robin across the chosen categories, so a game on three tags mixes all three.
-    for (let i = 0; picked.length < count && pools.some((p) => p.length); i++) {
-      const pool = pools[i % pools.length]!;
-      const q = pool.pop();
-      if (q) picked.push(q);
-    }
+    // Turns across the chosen categories, so a game on three tags mixes all three.
+    const picked = roundRobin(pools).slice(0, count);
     // A long-lived lobby that has asked everything in its categories falls back to the rest of
     // the bank, and only then to repeats.
-    const taken = new Set(picked.map((q) => q.question));
-    const rest = [...shuffled(fresh(this.bank), this.random), ...shuffled(this.bank, this.random)].filter((q) => !taken.has(q.question));
-    for (const q of rest) {
-      if (picked.length >= count) break;
-      if (taken.has(q.question)) continue;
-      taken.add(q.question);
-      picked.push(q);
-    }
-    return picked;
+    const rest = unasked([...shuffled(fresh(this.bank), this.random), ...shuffled(this.bank, this.random)], picked.map((q) => q.question));
+    return [...picked, ...rest.slice(0, Math.max(0, count - picked.length))];
   }
 }

@@ -1,11 +1,11 @@
 // The lobby's own questions come first: a tag that names a category of them is asked from them while
 // they last (question-plan.ts decides how many), and only the rest of the game goes to the source
 // behind (bank, AI or General), which never learns there were own questions at all.
+import { unasked } from "../game/same-question";
 import type { Question } from "../game/types";
 import type { PickInput, QuestionSource } from "../lobbies/seams";
 import { shuffled } from "./offline-source";
-import { ownPlan } from "./question-plan";
-import { interleave } from "./question-plan";
+import { interleave, ownPlan } from "./question-plan";
 
 export class OwnQuestionsFirst implements QuestionSource {
   constructor(
@@ -14,10 +14,8 @@ export class OwnQuestionsFirst implements QuestionSource {
   ) {}
 
   async pick({ tags, count, exclude, own = [] }: PickInput): Promise<Question[]> {
-    const asked = new Set(exclude.map((q) => q.toLowerCase()));
     const pools = new Map<string, Question[]>();
-    for (const q of own) {
-      if (asked.has(q.question.toLowerCase())) continue;
+    for (const q of unasked(own, exclude)) {
       const key = q.category.toLowerCase();
       pools.set(key, [...(pools.get(key) ?? []), q]);
     }

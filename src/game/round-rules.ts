@@ -2,11 +2,12 @@
 import { refuse, type Refusal } from "./commands";
 import { lobbyEvent, ROUND_TIMER, toRoom, toTeam, type Effect } from "./effects";
 import { accept, type Outcome } from "./outcome";
-import { roundGains, winnerOf, type Play } from "./scoring";
+import { moveOf, roundGains, winnerOf } from "./scoring";
+import { unasked } from "./same-question";
 import { ANSWER_MAX, clip } from "./settings";
-import type { GameState, LobbyState, Lock, Question, RoundResult, Team } from "./types";
-import { otherTeam, TEAMS } from "./types";
-import { captainOf, findPlayer, gameView, lobbyView } from "./views";
+import type { GameState, LobbyState, Lock, Question, RoundResult, Team, TeamPlay } from "./types";
+import { byTeam, otherTeam, TEAMS } from "./types";
+import { captainOf, findPlayer, gameView, lobbyView, roundView } from "./views";
 
 const withGame = (state: LobbyState, game: GameState | null): LobbyState => ({ ...state, game });
 
@@ -23,8 +24,7 @@ export function startGame(state: LobbyState, by: string, questions: Question[]):
   if (refusal) return refusal;
   // Questions are picked before this runs (maybe seconds before, by a slow AI), so one picked for an
   // earlier start may have been asked since: no game repeats a question of this lobby.
-  const seen = new Set(state.asked);
-  const fresh = questions.filter((q) => !seen.has(q.question) && seen.add(q.question));
+  const fresh = unasked(questions, state.asked);
   const totalRounds = Math.min(state.settings.rounds, fresh.length);
   if (totalRounds === 0) return refuse("conflict", "No questions available");
   const picked = fresh.slice(0, totalRounds);
@@ -116,20 +116,27 @@ function closeRound(state: LobbyState): { state: LobbyState; effects: Effect[] }
   };
 }
 
-const playOf = (lock: Lock | undefined, correct: boolean | null): Play =>
-  !lock ? { kind: "none" } : lock.isSteal ? { kind: "steal" } : { kind: "answer", correct: correct === true };
+/** A round's plays before scoring: what each team did and the ruling on it. */
+type Unscored = Record<Team, Omit<TeamPlay, "points">>;
 
-function scoreRound(result: Omit<RoundResult, "bluePointsGained" | "redPointsGained" | "winner">, locks: Partial<Record<Team, Lock>>): RoundResult {
-  const points = roundGains(playOf(locks.blue, result.blueCorrect), playOf(locks.red, result.redCorrect));
-  return { ...result, bluePointsGained: points.blue, redPointsGained: points.red, winner: winnerOf(points) };
+function scoreRound(round: Omit<RoundResult, "plays" | "winner">, plays: Unscored): RoundResult {
+  const points = roundGains(moveOf(plays.blue), moveOf(plays.red));
+  const scored = byTeam((t) => {
+    const { answer, steal, correct, overruled } = plays[t];
+    return { answer, steal, correct, points: points[t], overruled };
+  });
+  return { ...round, plays: scored, winner: winnerOf(points) };
 }
 
 const resultsPayload = (game: GameState, round: RoundResult) => ({
-  round,
+  round: roundView(round),
   scores: game.scores,
   gameComplete: game.phase === "complete",
-  game: { rounds: game.rounds, currentRoundNumber: game.currentRoundNumber, totalRounds: game.totalRounds },
+  game: { rounds: game.rounds.map(roundView), currentRoundNumber: game.currentRoundNumber, totalRounds: game.totalRounds },
 });
+
+/** The scores after `round` replaced `old` (or was added, when there is no old). */
+const rescore = (game: GameState, round: RoundResult, old?: RoundResult) => byTeam((t) => game.scores[t] - (old?.plays[t].points ?? 0) + round.plays[t].points);
 
 export function judged(state: LobbyState, roundNumber: number, verdicts: Partial<Record<Team, boolean>>, of?: { question: string; answers: Partial<Record<Team, string>> }): Outcome {
   const game = state.game;
@@ -139,26 +146,15 @@ export function judged(state: LobbyState, roundNumber: number, verdicts: Partial
   const answers = typedAnswers(round.locks);
   const same = (a: Partial<Record<Team, string>>, b: Partial<Record<Team, string>>) => TEAMS.every((t) => a[t] === b[t]);
   if (of && (of.question !== round.question.question || !same(of.answers, answers))) return refuse("conflict", "Those verdicts are for another round");
-  const verdict = (team: Team) => (round.locks[team] && !round.locks[team]!.isSteal ? verdicts[team] === true : null);
-  const result = scoreRound(
-    {
-      number: round.number,
-      question: round.question.question,
-      category: round.question.category,
-      answer: round.question.answer,
-      blueAnswer: round.locks.blue && !round.locks.blue.isSteal ? round.locks.blue.answer : null,
-      redAnswer: round.locks.red && !round.locks.red.isSteal ? round.locks.red.answer : null,
-      blueSteal: Boolean(round.locks.blue?.isSteal),
-      redSteal: Boolean(round.locks.red?.isSteal),
-      blueCorrect: verdict("blue"),
-      redCorrect: verdict("red"),
-      overruled: [],
-    },
-    round.locks,
-  );
-  const scores = { blue: game.scores.blue + result.bluePointsGained, red: game.scores.red + result.redPointsGained };
-  const phase = round.number >= game.totalRounds ? "complete" : "results";
-  const nextGame: GameState = { ...game, phase, scores, rounds: [...game.rounds, result] };
+  const { number, question } = round;
+  const plays = byTeam((t) => {
+    const lock = round.locks[t];
+    const typed = lock && !lock.isSteal ? lock.answer : null;
+    return { answer: typed, steal: Boolean(lock?.isSteal), correct: typed === null ? null : verdicts[t] === true, overruled: false };
+  });
+  const result = scoreRound({ number, question: question.question, category: question.category, answer: question.answer }, plays);
+  const phase = number >= game.totalRounds ? "complete" : "results";
+  const nextGame: GameState = { ...game, phase, scores: rescore(game, result), rounds: [...game.rounds, result] };
   return accept(withGame(state, nextGame), [toRoom("round-results", resultsPayload(nextGame, result))]);
 }
 
@@ -169,24 +165,13 @@ export function overrule(state: LobbyState, by: string, roundNumber: number, tea
   if (!game || (game.phase !== "results" && game.phase !== "complete")) return refuse("conflict", "Nothing to overrule now");
   const old = game.rounds.find((r) => r.number === roundNumber);
   if (!old) return refuse("notFound", "No such round");
-  const key = team === "blue" ? "blueCorrect" : "redCorrect";
-  if (old[key] === null) return refuse("conflict", "Only a typed answer can be overruled");
-  if (old[key] === correct) return refuse("conflict", "That is already the ruling");
-  // Locks are rebuilt from the result, so the same table scores the new ruling.
-  const locks: Partial<Record<Team, Lock>> = {};
-  for (const t of TEAMS) {
-    const answer = t === "blue" ? old.blueAnswer : old.redAnswer;
-    const steal = t === "blue" ? old.blueSteal : old.redSteal;
-    if (steal || answer !== null) locks[t] = { playerId: "", answer: answer ?? "", isSteal: steal };
-  }
-  const overruled = old.overruled.includes(team) ? old.overruled.filter((t) => t !== team) : [...old.overruled, team];
-  const { bluePointsGained: _b, redPointsGained: _r, winner: _w, ...base } = old;
-  const round = scoreRound({ ...base, [key]: correct, overruled }, locks);
-  const scores = {
-    blue: game.scores.blue - old.bluePointsGained + round.bluePointsGained,
-    red: game.scores.red - old.redPointsGained + round.redPointsGained,
-  };
-  const nextGame: GameState = { ...game, scores, rounds: game.rounds.map((r) => (r.number === roundNumber ? round : r)) };
+  const play = old.plays[team];
+  if (play.correct === null) return refuse("conflict", "Only a typed answer can be overruled");
+  if (play.correct === correct) return refuse("conflict", "That is already the ruling");
+  // Ruling back to the judge's verdict is no longer an overrule.
+  const { plays, winner: _, ...base } = old;
+  const round = scoreRound(base, { ...plays, [team]: { ...play, correct, overruled: !play.overruled } });
+  const nextGame: GameState = { ...game, scores: rescore(game, round, old), rounds: game.rounds.map((r) => (r.number === roundNumber ? round : r)) };
   return accept(withGame(state, nextGame), [toRoom("round-overruled", resultsPayload(nextGame, round))]);
 }
 

@@ -1,7 +1,11 @@
 // The scoring table of DESIGN.md section 3, exactly.
-import type { Team, Winner } from "./types";
+import type { Team, TeamPlay, Winner } from "./types";
 
 export type Play = { kind: "none" } | { kind: "steal" } | { kind: "answer"; correct: boolean };
+
+/** A team's play as the table reads it: a steal, no answer, or a typed answer with its ruling. */
+export const moveOf = (p: Pick<TeamPlay, "answer" | "steal" | "correct">): Play =>
+  p.steal ? { kind: "steal" } : p.answer === null ? { kind: "none" } : { kind: "answer", correct: p.correct === true };
 
 const answeredRight = (play: Play) => play.kind === "answer" && play.correct;
 
@@ -17,6 +21,7 @@ export function roundGains(blue: Play, red: Play): Record<Team, number> {
   return { blue: gain(blue, red), red: gain(red, blue) };
 }
 
+/** Who won a round by its points, or a game by its scores. */
 export function winnerOf(points: Record<Team, number>): Winner {
   if (points.blue === points.red) return "tie";
   return points.blue > points.red ? "blue" : "red";

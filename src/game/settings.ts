@@ -12,6 +12,7 @@ export const MAX_TAGS = 10;
 export const TAG_MAX = 40;
 export const ANSWER_MAX = 200;
 export const CHAT_MAX = 500;
+/** chat lines a lobby keeps (state, store) and a page holds: the one limit for all of them */
 export const CHAT_HISTORY = 100;
 /** questions of a lobby's own (DESIGN 3, "Your own questions") */
 export const OWN_QUESTIONS_MAX = 500;

@@ -5,6 +5,9 @@ export type Team = (typeof TEAMS)[number];
 
 export const otherTeam = (team: Team): Team => (team === "blue" ? "red" : "blue");
 
+/** A record with one value per team, so rules say what a team gets once instead of once per colour. */
+export const byTeam = <T>(of: (team: Team) => T): Record<Team, T> => ({ blue: of("blue"), red: of("red") });
+
 export interface Player {
   id: string;
   name: string;
@@ -36,24 +39,27 @@ export interface Lock {
 
 export type Winner = Team | "tie";
 
+/** What one team did in a round and what it earned. */
+export interface TeamPlay {
+  /** the typed answer; null for a steal or no answer */
+  answer: string | null;
+  steal: boolean;
+  /** verdict on a typed answer; null for a steal or no answer */
+  correct: boolean | null;
+  points: number;
+  /** the host overruled the verdict (a second ruling undoes it) */
+  overruled: boolean;
+}
+
+/** A judged round as the rules keep it: each team's play under its own key. Clients see it flattened (views.ts, RoundView). */
 export interface RoundResult {
   number: number;
   question: string;
   category: string;
   /** the correct answer */
   answer: string;
-  blueAnswer: string | null;
-  redAnswer: string | null;
-  blueSteal: boolean;
-  redSteal: boolean;
-  /** verdict on a typed answer; null for a steal or no answer */
-  blueCorrect: boolean | null;
-  redCorrect: boolean | null;
-  bluePointsGained: number;
-  redPointsGained: number;
+  plays: Record<Team, TeamPlay>;
   winner: Winner;
-  /** teams whose verdict the host overruled */
-  overruled: Team[];
 }
 
 export type Phase = "idle" | "question" | "judging" | "results" | "complete";

@@ -1,6 +1,7 @@
 // What each audience may see. Every payload that leaves the server about a lobby is built here,
 // so secrets (the correct answer, a team's lock, team chat) are stripped in one place.
-import type { ChatMessage, GameState, LobbyState, Lock, Player, RoundResult, Team, Winner } from "./types";
+import type { ChatMessage, GameState, LobbyState, Lock, Player, RoundResult, Team, TeamPlay, Winner } from "./types";
+import { TEAMS } from "./types";
 
 export type PlayerView = Player;
 
@@ -12,7 +13,7 @@ export interface GameView {
   currentRound: { number: number; question: string; category: string; endsAt: number } | null;
   locked: Record<Team, boolean>;
   scores: GameState["scores"];
-  rounds: GameState["rounds"];
+  rounds: RoundView[];
 }
 
 export interface LobbyView {
@@ -39,7 +40,7 @@ export function gameView(game: GameState | null): GameView | null {
     currentRound: round && { number: round.number, question: round.question.question, category: round.question.category, endsAt: round.endsAt },
     locked: { blue: Boolean(round?.locks.blue), red: Boolean(round?.locks.red) },
     scores: { ...game.scores },
-    rounds: game.rounds,
+    rounds: game.rounds.map(roundView),
   };
 }
 
@@ -93,18 +94,53 @@ export function watcherSnapshot(state: LobbyState) {
   return { lobby: lobbyView(state), you: null, lock: null, chat: state.chat.filter((m) => m.chatType === "game") };
 }
 
-/** One team's side of a round result, whichever colour it is. */
-export function playOf(r: RoundResult, team: Team) {
-  const blue = team === "blue";
+/**
+ * A judged round as clients receive it (SPEC and DESIGN's wire contract): each team's play in fields
+ * of its own colour. The rules keep it keyed by team (types.ts, RoundResult); only this view flattens it.
+ */
+export interface RoundView {
+  number: number;
+  question: string;
+  category: string;
+  answer: string;
+  blueAnswer: string | null;
+  redAnswer: string | null;
+  blueSteal: boolean;
+  redSteal: boolean;
+  blueCorrect: boolean | null;
+  redCorrect: boolean | null;
+  bluePointsGained: number;
+  redPointsGained: number;
+  winner: Winner;
+  /** teams whose verdict the host overruled */
+  overruled: Team[];
+}
+
+export function roundView({ number, question, category, answer, plays, winner }: RoundResult): RoundView {
+  const { blue, red } = plays;
   return {
-    answer: blue ? r.blueAnswer : r.redAnswer,
-    steal: blue ? r.blueSteal : r.redSteal,
-    /** the verdict on a typed answer; null for a steal or no answer */
-    correct: blue ? r.blueCorrect : r.redCorrect,
-    points: blue ? r.bluePointsGained : r.redPointsGained,
-    overruled: r.overruled.includes(team),
+    number,
+    question,
+    category,
+    answer,
+    blueAnswer: blue.answer,
+    redAnswer: red.answer,
+    blueSteal: blue.steal,
+    redSteal: red.steal,
+    blueCorrect: blue.correct,
+    redCorrect: red.correct,
+    bluePointsGained: blue.points,
+    redPointsGained: red.points,
+    winner,
+    overruled: TEAMS.filter((t) => plays[t].overruled),
   };
 }
-export type TeamPlay = ReturnType<typeof playOf>;
 
-export const overallWinner = ({ blue, red }: { blue: number; red: number }): Winner => (blue > red ? "blue" : red > blue ? "red" : "tie");
+/** One team's side of a round as clients receive it, whichever colour it is. */
+export const playOf = (r: RoundView, team: Team): TeamPlay => ({
+  answer: r[`${team}Answer`],
+  steal: r[`${team}Steal`],
+  correct: r[`${team}Correct`],
+  points: r[`${team}PointsGained`],
+  overruled: r.overruled.includes(team),
+});

@@ -3,6 +3,7 @@
 // before versions existed are at 0 and already hold the tables of step 1 (hence IF NOT EXISTS there).
 // A step is never edited once released: a change of shape is a new step at the end.
 import type { Database } from "bun:sqlite";
+import { keyRoundsByTeam } from "./keyed-rounds";
 
 const STEPS: readonly ((db: Database) => void)[] = [
   // 1: lobbies as one JSON row, chat as appended rows. A plain rowid key: new rows still get
@@ -21,6 +22,21 @@ const STEPS: readonly ((db: Database) => void)[] = [
   // 3: lobbies that failed validation on load, kept whole (state, chat, own questions) for a person to look at.
   (db) => {
     db.run("CREATE TABLE quarantine (id INTEGER PRIMARY KEY, code TEXT NOT NULL, state TEXT NOT NULL, chat TEXT NOT NULL, own_questions TEXT NOT NULL, reason TEXT NOT NULL, at INTEGER NOT NULL)");
+  },
+  // 4: round results keyed by team (plays.blue, plays.red) instead of one field per colour. A row
+  // that is not JSON is left for the load check to quarantine, as before.
+  (db) => {
+    const update = db.prepare("UPDATE lobbies SET state = ? WHERE code = ?");
+    for (const row of db.query("SELECT code, state FROM lobbies").all() as { code: string; state: string }[]) {
+      let state: unknown;
+      try {
+        state = JSON.parse(row.state);
+      } catch {
+        continue;
+      }
+      const keyed = keyRoundsByTeam(state);
+      if (keyed !== state) update.run(JSON.stringify(keyed), row.code);
+    }
   },
 ];
 

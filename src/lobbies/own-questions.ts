@@ -1,14 +1,15 @@
 // A lobby's own questions as its host manages them (DESIGN 3, "Your own questions"): at most
-// OWN_QUESTIONS_MAX, each question text once (ignoring case: a lobby never asks a text twice, so a
-// second copy could never be asked). Rows arrive validated; the answers stay in the store and leave
-// it only through the host's own calls, and in a round's results.
+// OWN_QUESTIONS_MAX, each question once (as src/game/same-question.ts compares them: a lobby never
+// asks one twice, so a second copy could never be asked). Rows arrive validated; the answers stay in
+// the store and leave it only through the host's own calls, and in a round's results.
 import { refuse, type Refusal } from "../game/commands";
+import { questionKey, unasked } from "../game/same-question";
 import { OWN_QUESTIONS_MAX } from "../game/settings";
 import type { LobbyState, Question } from "../game/types";
 import { durably, isStorageFault } from "./storage-fault";
 import type { LobbyStore, OwnQuestion } from "./store";
 
-const key = (q: { question: string }) => q.question.toLowerCase();
+const key = (q: { question: string }) => questionKey(q.question);
 
 export class OwnQuestionBook {
   constructor(
@@ -22,15 +23,14 @@ export class OwnQuestionBook {
 
   /** Every question, and whether a game of this lobby has asked it already. */
   list(): (OwnQuestion & { asked: boolean })[] {
-    const asked = new Set(this.state.asked.map((q) => q.toLowerCase()));
+    const asked = new Set(this.state.asked.map(questionKey));
     return this.store.ownQuestions(this.state.code).map((q) => ({ ...q, asked: asked.has(key(q)) }));
   }
 
   /** Adds the questions the lobby does not hold yet; all of them or, past the limit, none. */
   add(questions: readonly Question[]): Refusal | { ok: true; added: number; total: number } {
     const held = this.store.ownQuestions(this.state.code);
-    const seen = new Set(held.map(key));
-    const fresh = questions.filter((q) => !seen.has(key(q)) && seen.add(key(q)));
+    const fresh = unasked(questions, held.map((q) => q.question));
     const total = held.length + fresh.length;
     if (total > OWN_QUESTIONS_MAX) {
       return refuse("conflict", `A lobby holds at most ${OWN_QUESTIONS_MAX} questions: it has ${held.length}, and this would add ${fresh.length}`);

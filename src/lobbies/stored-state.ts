@@ -11,21 +11,15 @@ const player = z.object({ id: z.string(), name: z.string(), team, isCaptain: z.b
 
 const lock = z.object({ playerId: z.string(), answer: z.string(), isSteal: z.boolean() });
 
+const teamPlay = z.object({ answer: z.string().nullable(), steal: z.boolean(), correct: z.boolean().nullable(), points: z.number(), overruled: z.boolean() });
+
 const roundResult = z.object({
   number: z.number().int(),
   question: z.string(),
   category: z.string(),
   answer: z.string(),
-  blueAnswer: z.string().nullable(),
-  redAnswer: z.string().nullable(),
-  blueSteal: z.boolean(),
-  redSteal: z.boolean(),
-  blueCorrect: z.boolean().nullable(),
-  redCorrect: z.boolean().nullable(),
-  bluePointsGained: z.number(),
-  redPointsGained: z.number(),
+  plays: z.object({ blue: teamPlay, red: teamPlay }),
   winner: z.enum(["blue", "red", "tie"]),
-  overruled: z.array(team),
 });
 
 const game = z.object({

@@ -2,9 +2,9 @@
 // verdicts, points and winner, and the final scores, as JSON and as CSV (RFC 4180 through papaparse,
 // so a question holding commas, quotes or line breaks survives a spreadsheet).
 import Papa from "papaparse";
-import type { GameState, Team, Winner } from "../game/types";
+import { winnerOf } from "../game/scoring";
+import type { GameState, Team, TeamPlay, Winner } from "../game/types";
 import { TEAMS } from "../game/types";
-import { overallWinner, playOf, type TeamPlay } from "../game/views";
 
 export interface ExportedRound {
   number: number;
@@ -27,9 +27,9 @@ export function exportGame(code: string, game: GameState): ExportedGame {
   const { blue, red } = game.scores;
   return {
     lobbyCode: code,
-    rounds: game.rounds.map((r) => ({ number: r.number, category: r.category, question: r.question, correctAnswer: r.answer, blue: playOf(r, "blue"), red: playOf(r, "red"), winner: r.winner })),
+    rounds: game.rounds.map((r) => ({ number: r.number, category: r.category, question: r.question, correctAnswer: r.answer, blue: r.plays.blue, red: r.plays.red, winner: r.winner })),
     finalScores: { blue, red },
-    winner: overallWinner(game.scores),
+    winner: winnerOf(game.scores),
   };
 }
 

@@ -4,8 +4,8 @@
 // take their types from here. Islands import it for types only, so zod stays out of their bundles.
 import { z } from "zod";
 import type { HostChangeReason } from "../game/host-rules";
-import type { ChatMessage, GameState, Player, RoundResult, Scores, Settings, Team } from "../game/types";
-import type { GameView, LobbyView, PlayerSnapshot, watcherSnapshot } from "../game/views";
+import type { ChatMessage, GameState, Player, Scores, Settings, Team } from "../game/types";
+import type { GameView, LobbyView, PlayerSnapshot, RoundView, watcherSnapshot } from "../game/views";
 
 type WatcherSnapshot = ReturnType<typeof watcherSnapshot>;
 
@@ -65,10 +65,10 @@ interface RoundStarted {
 
 /** round-results, and round-overruled after the host's ruling, with the same shape */
 export interface RoundResults {
-  round: RoundResult;
+  round: RoundView;
   scores: Scores;
   gameComplete: boolean;
-  game: { rounds: RoundResult[]; currentRoundNumber: number; totalRounds: GameState["totalRounds"] };
+  game: { rounds: RoundView[]; currentRoundNumber: number; totalRounds: GameState["totalRounds"] };
 }
 
 export type ServerEvents = { [E in LobbyEventName]: LobbyEvent<E> } & {

@@ -32,7 +32,7 @@ describe("starting a game", () => {
     expectRefused(game(3), { type: "startGame", by: HOST, questions: questions(3) }, "conflict");
   });
 
-  // Found by tests/game/model.property.test.ts: a start whose questions were picked before another
+  // Found by tests/lobbies/model.property.test.ts: a start whose questions were picked before another
   // game started and ended would replay that game's questions.
   test("never repeats a question this lobby has asked; if none is left, 409", () => {
     const back = run(game(3), { type: "returnToLobby", by: HOST }).state;
@@ -158,7 +158,7 @@ describe("the end of a round", () => {
     expect(emitted(effects, "answer-processing-started")).toHaveLength(1);
     expect(ofType(effects, "judge")[0]!.answers).toEqual({ red: "Oslo" });
     const judged = run(closed, { type: "judged", roundNumber: 1, verdicts: { red: true } }).state;
-    expect(judged.game!.rounds[0]).toMatchObject({ blueAnswer: null, blueSteal: false, bluePointsGained: 0, redAnswer: "Oslo", redPointsGained: 1, winner: "red" });
+    expect(judged.game!.rounds[0]).toMatchObject({ plays: { blue: { answer: null, steal: false, points: 0 }, red: { answer: "Oslo", points: 1 } }, winner: "red" });
   });
 
   test("a late or stale timeUp is refused", () => {
@@ -174,6 +174,18 @@ describe("the end of a round", () => {
     state = run(state, submit("red", "Wombat"), T0 + 2000).state;
     const { state: done, effects } = run(state, { type: "judged", roundNumber: 1, verdicts: { blue: true, red: false } });
     const round: RoundResult = {
+      number: 1,
+      question: question(1).question,
+      category: "General",
+      answer: "Quokka1",
+      plays: {
+        blue: { answer: "Quokka1", steal: false, correct: true, points: 1, overruled: false },
+        red: { answer: "Wombat", steal: false, correct: false, points: 0, overruled: false },
+      },
+      winner: "blue",
+    };
+    // What clients receive: the same round, one field per colour.
+    const wire = {
       number: 1,
       question: question(1).question,
       category: "General",
@@ -195,12 +207,12 @@ describe("the end of a round", () => {
     const results = emitted(effects, "round-results");
     expect(results).toHaveLength(1);
     expect(results[0]!.to).toEqual({ kind: "room" });
-    expect(results[0]!.payload).toMatchObject({ round, scores: { blue: 1, red: 0 }, gameComplete: false, game: { rounds: [round], currentRoundNumber: 1, totalRounds: 3 } });
+    expect(results[0]!.payload).toEqual({ round: wire, scores: { blue: 1, red: 0 }, gameComplete: false, game: { rounds: [wire], currentRoundNumber: 1, totalRounds: 3 } });
   });
 
   test("a steal is shown as a steal with no answer text", () => {
     const { result } = playRound(game(3), { blue: "steal", red: "correct" });
-    expect(result).toMatchObject({ blueSteal: true, blueAnswer: null, blueCorrect: null, redSteal: false, redAnswer: "right guess", redCorrect: true, bluePointsGained: 2, redPointsGained: 0, winner: "blue" });
+    expect(result).toMatchObject({ plays: { blue: { steal: true, answer: null, correct: null, points: 2 }, red: { steal: false, answer: "right guess", correct: true, points: 0 } }, winner: "blue" });
   });
 
   test("judged is refused when no round is being judged", () => {
@@ -255,14 +267,14 @@ describe("overrule", () => {
 
   test("recomputes the round's points, winner and the scores, and marks the team overruled", () => {
     const { state, effects } = run(results({ blue: "correct", red: "wrong" }), overrule("red", true));
-    expect(state.game!.rounds[0]).toMatchObject({ redCorrect: true, bluePointsGained: 1, redPointsGained: 1, winner: "tie", overruled: ["red"] });
+    expect(state.game!.rounds[0]).toMatchObject({ plays: { blue: { points: 1, overruled: false }, red: { correct: true, points: 1, overruled: true } }, winner: "tie" });
     expect(state.game!.scores).toEqual({ blue: 1, red: 1 });
     expect(emitted(effects, "round-overruled")[0]!.payload).toMatchObject({ scores: { blue: 1, red: 1 } });
   });
 
   test("overruling an answer that was stolen from flips the steal's outcome", () => {
     const { state } = run(results({ blue: "steal", red: "correct" }), overrule("red", false));
-    expect(state.game!.rounds[0]).toMatchObject({ redCorrect: false, bluePointsGained: 0, redPointsGained: 2, winner: "red", overruled: ["red"] });
+    expect(state.game!.rounds[0]).toMatchObject({ plays: { blue: { points: 0, overruled: false }, red: { correct: false, points: 2, overruled: true } }, winner: "red" });
     expect(state.game!.scores).toEqual({ blue: 0, red: 2 });
   });
 
@@ -271,7 +283,7 @@ describe("overrule", () => {
     state = playRound(state, { blue: "wrong", red: "correct" }).state; // 1-2
     state = run(state, overrule("blue", true, HOST, 2)).state;
     expect(state.game!.scores).toEqual({ blue: 2, red: 2 });
-    expect(state.game!.rounds[0]).toMatchObject({ bluePointsGained: 1, redPointsGained: 1, overruled: [] });
+    expect(state.game!.rounds[0]).toMatchObject({ plays: { blue: { points: 1, overruled: false }, red: { points: 1, overruled: false } } });
   });
 
   test("a steal or a missing answer cannot be overruled (409)", () => {

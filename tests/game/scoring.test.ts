@@ -38,13 +38,13 @@ for (const a of ["blue", "red"] as const) {
       test(`${row}: a judged round records the same points, winner and scores`, () => {
         const moves = { [a]: moveA, [b]: moveB } as Record<Team, Move>;
         const { state, result } = playRound(game(3), moves);
-        const gained = { blue: result.bluePointsGained, red: result.redPointsGained };
+        const gained = { blue: result.plays.blue.points, red: result.plays.red.points };
         expect(gained[a]).toBe(gainA);
         expect(gained[b]).toBe(gainB);
         expect(result.winner).toBe(expectedWinner(a, gainA, gainB));
         expect(state.game!.scores).toEqual(gained);
-        expect(result.blueSteal).toBe(moves.blue === "steal");
-        expect(result.redSteal).toBe(moves.red === "steal");
+        expect(result.plays.blue.steal).toBe(moves.blue === "steal");
+        expect(result.plays.red.steal).toBe(moves.red === "steal");
       });
     }
   });

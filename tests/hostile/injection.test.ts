@@ -153,7 +153,7 @@ describe("text that is not well-formed UTF-16", () => {
     expectWellFormed(code);
     const state = app.service.get(code)!;
     expect(state.settings.tags[0]).toBe("t".repeat(39));
-    expect(state.game!.rounds[0]!.blueAnswer).toBe("a".repeat(199));
+    expect(state.game!.rounds[0]!.plays.blue.answer).toBe("a".repeat(199));
     expect(state.chat.at(-2)!.message).toBe("c".repeat(499));
   }, 30_000);
 });

@@ -282,7 +282,7 @@ describe("hostile answers reach the real answer checker", () => {
             await Bun.sleep(2);
           }
           const result = app.service.get(f.code)!.game!.rounds[0]!;
-          expect(typeof result.blueCorrect).toBe("boolean");
+          expect(typeof result.plays.blue.correct).toBe("boolean");
           expect((await send(app, "GET", `/api/lobby/${f.code}`)).status).toBe(200);
         }),
         { numRuns: runs },

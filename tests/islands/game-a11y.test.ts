@@ -5,8 +5,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import type { Root } from "react-dom/client";
-import type { Player, RoundResult } from "../../src/game/types";
-import type { GameView } from "../../src/game/views";
+import type { Player } from "../../src/game/types";
+import type { GameView, RoundView as RoundResult } from "../../src/game/views";
 import { createStore, type ClientPhase, type Store } from "../../islands/client/store";
 import GamePanel from "../../islands/GamePanel";
 import ScoreBoard from "../../islands/ScoreBoard";

@@ -4,8 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, setSystemTime, test } from "bun:test";
 import { act, createElement, type ComponentType } from "react";
 import type { Root } from "react-dom/client";
-import type { Player, RoundResult, Team } from "../../src/game/types";
-import type { GameView, LobbyView } from "../../src/game/views";
+import type { Player, Team } from "../../src/game/types";
+import type { GameView, LobbyView, RoundView as RoundResult } from "../../src/game/views";
 import { createStore, StoreContext, type ClientPhase, type Store } from "../../islands/client/store";
 import GameHeader from "../../islands/GameHeader";
 import GamePanel from "../../islands/GamePanel";

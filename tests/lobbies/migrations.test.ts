@@ -1,15 +1,18 @@
 // Stored data with a version: a database in the shape before versions (no user_version, no
 // own_questions table, chat keyed with AUTOINCREMENT, states without hostAwaySince) is migrated and
 // loads; a row that fails validation is moved whole to the quarantine table with a log line; a
-// database from a newer version is refused.
+// database from a newer version is refused. Round results stored one field per colour (before
+// version 4) load keyed by team, and clients and exports see exactly what they saw before.
 import { expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import type { LobbyState } from "../../src/game/types";
+import { lobbyView, roundView } from "../../src/game/views";
 import { SCHEMA_VERSION } from "../../src/lobbies/migrations";
 import { LobbyStore } from "../../src/lobbies/store";
+import { exportGame } from "../../src/results/export";
 import { accepted } from "../support/builders";
 import { FakeClock } from "../support/fake-clock";
-import { readyGame, serviceOn } from "../support/service-harness";
+import { readyGame, RED, serviceOn, settle, submit } from "../support/service-harness";
 import { useTempStores } from "../support/temp-stores";
 
 const temp = useTempStores("migrate");
@@ -76,6 +79,54 @@ test("a database in the previous shape is migrated and every good lobby loads ex
   const { service } = serviceOn(temp.store("old.db"), clock);
   expect(service.get("GOOD")?.game?.currentRound?.endsAt).toBe(live.game!.currentRound!.endsAt);
   service.shutdown();
+});
+
+/** A lobby after two judged rounds, one of them overruled, as the rules make it. */
+async function judgedLobby(): Promise<LobbyState> {
+  const clock = new FakeClock();
+  const { service } = serviceOn(temp.store("judged.db"), clock);
+  const { code, host } = await readyGame(service);
+  accepted(service.dispatch(code, { type: "startRound", by: host }));
+  accepted(service.dispatch(code, submit(host, "blue", 1, "Quokka1")));
+  accepted(service.dispatch(code, submit(RED, "red", 1, "", true)));
+  await settle();
+  accepted(service.dispatch(code, { type: "startRound", by: host }));
+  accepted(service.dispatch(code, submit(host, "blue", 2, "Wrong")));
+  accepted(service.dispatch(code, submit(RED, "red", 2, "Quokka2")));
+  await settle();
+  accepted(service.dispatch(code, { type: "overrule", by: host, roundNumber: 2, team: "blue", correct: true }));
+  service.shutdown();
+  return structuredClone(service.get(code)!);
+}
+
+test("round results stored one field per colour (version 3) load keyed by team; views and exports are unchanged", async () => {
+  const live = await judgedLobby();
+  expect(live.game!.rounds.map((r) => r.plays.blue.overruled)).toEqual([false, true]);
+  const { chat, ...row } = live;
+  // Versions 1 to 3 stored a round exactly as clients receive it: one field per colour.
+  const stored = { ...row, game: { ...row.game!, rounds: row.game!.rounds.map(roundView) } };
+  expect(stored.game.rounds[1]).toMatchObject({ blueAnswer: "Wrong", blueCorrect: true, redAnswer: "Quokka2", overruled: ["blue"] });
+  const path = temp.path("v3.db");
+  oldDatabase(path, [{ code: live.code, state: JSON.stringify(stored), chat: chat.map((c) => JSON.stringify(c)) }]);
+  // The rest of version 3: the tables of steps 2 and 3, and its number.
+  const v3 = new Database(path);
+  v3.run("CREATE TABLE own_questions (id INTEGER PRIMARY KEY, code TEXT NOT NULL, body TEXT NOT NULL)");
+  v3.run("CREATE TABLE quarantine (id INTEGER PRIMARY KEY, code TEXT NOT NULL, state TEXT NOT NULL, chat TEXT NOT NULL, own_questions TEXT NOT NULL, reason TEXT NOT NULL, at INTEGER NOT NULL)");
+  v3.run("PRAGMA user_version = 3");
+  v3.close();
+
+  const logged: string[] = [];
+  const loaded = temp.store("v3.db", (line) => logged.push(line)).loadAll();
+  expect(logged.filter((line) => line.includes("quarantine"))).toEqual([]);
+  expect(loaded.map((l) => l.state)).toEqual([live]);
+  const state = loaded[0]!.state;
+  // Clients get the very JSON the old rows held, and the export is the same to the byte.
+  expect(JSON.stringify(lobbyView(state).gameState!.rounds)).toBe(JSON.stringify(stored.game.rounds));
+  expect(JSON.stringify(lobbyView(state))).toBe(JSON.stringify(lobbyView(live)));
+  expect(JSON.stringify(exportGame(state.code, state.game!))).toBe(JSON.stringify(exportGame(live.code, live.game!)));
+  const db = new Database(path, { readonly: true });
+  expect(db.query("PRAGMA user_version").get()).toEqual({ user_version: SCHEMA_VERSION });
+  db.close();
 });
 
 test("a database written by a newer version is refused, not guessed at", () => {

@@ -5,7 +5,7 @@ import type { Command } from "../../src/game/commands";
 import type { AnswerJudge } from "../../src/lobbies/seams";
 import { accepted, question } from "../support/builders";
 import { FakeClock } from "../support/fake-clock";
-import { GatedJudge } from "../support/model-harness";
+import { GatedJudge } from "../support/model/harness";
 import { useTempStores } from "../support/temp-stores";
 import { FakeJudge, RED, readyGame, serviceOn, settle, submit } from "../support/service-harness";
 
@@ -51,7 +51,7 @@ describe("a full game of 3 rounds ended by the clock", () => {
 
     const game = service.get(code)!.game!;
     expect(game.phase).toBe("complete");
-    expect(game.rounds.map((r) => [r.bluePointsGained, r.redPointsGained])).toEqual([[1, 0], [0, 1], [2, 0]]);
+    expect(game.rounds.map((r) => [r.plays.blue.points, r.plays.red.points])).toEqual([[1, 0], [0, 1], [2, 0]]);
     expect(game.rounds.map((r) => r.winner)).toEqual(["blue", "red", "blue"]);
     expect(game.scores).toEqual({ blue: 3, red: 1 });
     expect(out.events("round-results").map((e) => (e.payload as { gameComplete: boolean }).gameComplete)).toEqual([false, false, true]);
@@ -98,7 +98,7 @@ describe("the judge seam", () => {
     clock.advance(15_000); // nobody locked
     await settle();
     expect(judge.calls).toHaveLength(1);
-    expect(service.get(code)!.game!.rounds[1]).toMatchObject({ blueAnswer: null, redAnswer: null, bluePointsGained: 0, redPointsGained: 0, winner: "tie" });
+    expect(service.get(code)!.game!.rounds[1]).toMatchObject({ plays: { blue: { answer: null, points: 0 }, red: { answer: null, points: 0 } }, winner: "tie" });
   });
 
   const throwing: [string, AnswerJudge][] = [
@@ -115,7 +115,7 @@ describe("the judge seam", () => {
       accepted(service.dispatch(code, submit(RED, "red", 1, "Quokka1")));
       await settle();
       expect(out.events("round-results")).toHaveLength(1);
-      expect(service.get(code)!.game!.rounds[0]).toMatchObject({ blueCorrect: false, redCorrect: false, bluePointsGained: 0, redPointsGained: 0 });
+      expect(service.get(code)!.game!.rounds[0]).toMatchObject({ plays: { blue: { correct: false, points: 0 }, red: { correct: false, points: 0 } } });
       expect(service.get(code)!.game!.phase).toBe("results");
     });
   }
@@ -145,7 +145,7 @@ describe("a slow judge", () => {
     expect(service.get(code)!.game!.phase).toBe("judging");
     judge.release();
     await settle();
-    expect(service.get(code)!.game!.rounds[0]).toMatchObject({ blueAnswer: "Wrong", blueCorrect: false, redSteal: true, bluePointsGained: 2, redPointsGained: 0 });
+    expect(service.get(code)!.game!.rounds[0]).toMatchObject({ plays: { blue: { answer: "Wrong", correct: false, points: 2 }, red: { steal: true, points: 0 } } });
   });
 });
 
@@ -303,7 +303,7 @@ describe("restart", () => {
     const second = boot(clock, { judge });
     await settle();
     expect(judge.calls.map((c) => c.given).sort()).toEqual(["Emu", "Quokka1"]);
-    expect(second.service.get(code)!.game!.rounds[0]).toMatchObject({ blueCorrect: true, redCorrect: false, bluePointsGained: 1, redPointsGained: 0 });
+    expect(second.service.get(code)!.game!.rounds[0]).toMatchObject({ plays: { blue: { correct: true, points: 1 }, red: { correct: false, points: 0 } } });
   });
 
   test("a lobby saved longer ago than the idle time is not restored", () => {

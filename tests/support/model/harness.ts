@@ -2,12 +2,12 @@
 // clock, on a store (a temp file) that the runs share and each run leaves empty; a question pool
 // that honours `exclude` and can be held like a slow AI; and a judge whose verdicts land only when
 // the test releases them, so commands can arrive while a round is being judged.
-import type { Audience } from "../../src/game/effects";
-import type { LobbyState, Question, Team } from "../../src/game/types";
-import type { AnswerJudge, Broadcaster, QuestionSource } from "../../src/lobbies/seams";
-import { LobbyService } from "../../src/lobbies/service";
-import { LobbyStore } from "../../src/lobbies/store";
-import { FakeClock } from "./fake-clock";
+import type { Audience } from "../../../src/game/effects";
+import type { LobbyState, Question, Team } from "../../../src/game/types";
+import type { AnswerJudge, Broadcaster, QuestionSource } from "../../../src/lobbies/seams";
+import { LobbyService } from "../../../src/lobbies/service";
+import { LobbyStore } from "../../../src/lobbies/store";
+import { FakeClock } from "../fake-clock";
 
 export const POOL_SIZE = 60;
 export const poolQuestion = (n: number): Question => ({ question: `Pool question ${n}?`, answer: `Answer${n}`, aliases: [], category: "General" });

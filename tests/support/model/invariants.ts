@@ -1,9 +1,9 @@
 // What must hold of a lobby after every command, checked on the real state. The scoring table is
 // written out again here from DESIGN.md section 3, independently of src/game/scoring.ts.
-import type { Lock, LobbyState, RoundResult, Team } from "../../src/game/types";
-import { DEFAULT_HOST_GRACE_MS } from "../../src/game/settings";
-import { lobbyView } from "../../src/game/views";
-import { IDLE_MS, type Real } from "./model-harness";
+import { CHAT_HISTORY, DEFAULT_HOST_GRACE_MS } from "../../../src/game/settings";
+import { TEAMS, type Lock, type LobbyState, type RoundResult, type Team } from "../../../src/game/types";
+import { lobbyView, playOf as viewedPlay, roundView } from "../../../src/game/views";
+import { IDLE_MS, type Real } from "./harness";
 
 export class InvariantError extends Error {}
 
@@ -23,7 +23,7 @@ export function tableGains(a: TablePlay, b: TablePlay): [number, number] {
 }
 
 function playOf(r: RoundResult, team: Team): TablePlay {
-  const [steal, answer, correct] = team === "blue" ? [r.blueSteal, r.blueAnswer, r.blueCorrect] : [r.redSteal, r.redAnswer, r.redCorrect];
+  const { steal, answer, correct, overruled } = r.plays[team];
   if (steal) {
     must(answer === null && correct === null, `round ${r.number}: ${team} stole but has answer ${answer} / verdict ${correct}`);
     return "steal";
@@ -35,16 +35,19 @@ function playOf(r: RoundResult, team: Team): TablePlay {
   must(typeof correct === "boolean", `round ${r.number}: ${team} answered without a verdict`);
   // The judge says right iff the text is the answer; each overrule of that team flips the ruling.
   const judged = answer === r.answer;
-  must(correct === (judged !== r.overruled.includes(team)), `round ${r.number}: ${team} answered ${JSON.stringify(answer)} to ${JSON.stringify(r.answer)}, judged ${judged}, overruled ${r.overruled.includes(team)}, but the verdict is ${correct}`);
+  must(correct === (judged !== overruled), `round ${r.number}: ${team} answered ${JSON.stringify(answer)} to ${JSON.stringify(r.answer)}, judged ${judged}, overruled ${overruled}, but the verdict is ${correct}`);
   return correct ? "right" : "wrong";
 }
 
 export function checkRound(r: RoundResult): void {
   const [blue, red] = tableGains(playOf(r, "blue"), playOf(r, "red"));
-  must(r.bluePointsGained === blue && r.redPointsGained === red, `round ${r.number}: gains ${r.bluePointsGained}/${r.redPointsGained}, table says ${blue}/${red} (${JSON.stringify(r)})`);
+  must(r.plays.blue.points === blue && r.plays.red.points === red, `round ${r.number}: gains ${r.plays.blue.points}/${r.plays.red.points}, table says ${blue}/${red} (${JSON.stringify(r)})`);
   const winner = blue === red ? "tie" : blue > red ? "blue" : "red";
   must(r.winner === winner, `round ${r.number}: winner ${r.winner}, table says ${winner}`);
-  must(new Set(r.overruled).size === r.overruled.length, `round ${r.number}: overruled lists a team twice`);
+  // What clients receive says the same, one field per colour.
+  const wire = roundView(r);
+  must(new Set(wire.overruled).size === wire.overruled.length, `round ${r.number}: overruled lists a team twice`);
+  for (const team of TEAMS) must(Bun.deepEquals(viewedPlay(wire, team), r.plays[team], true), `round ${r.number}: ${team}'s play reads ${JSON.stringify(viewedPlay(wire, team))} on the wire`);
 }
 
 /** The light model: which ids exist, how the lobby ended, and every lock ever seen. */
@@ -119,11 +122,11 @@ function checkGame(s: LobbyState, m: Model, now: number): void {
     const q = g.questions[i]!;
     must(r.question === q.question && r.answer === q.answer, `round ${r.number} reports another question`);
     checkRound(r);
-    blue += r.bluePointsGained;
-    red += r.redPointsGained;
+    blue += r.plays.blue.points;
+    red += r.plays.red.points;
     for (const team of ["blue", "red"] as const) {
       const lock = m.locks.get(`${m.epoch}:${r.number}:${team}`);
-      const [answer, steal] = team === "blue" ? [r.blueAnswer, r.blueSteal] : [r.redAnswer, r.redSteal];
+      const { answer, steal } = r.plays[team];
       const shown = steal ? "steal" : answer;
       const locked = lock ? (lock.isSteal ? "steal" : lock.answer) : null;
       must(shown === locked, `round ${r.number}: ${team}'s result shows ${JSON.stringify(shown)}, its lock was ${JSON.stringify(locked)}`);
@@ -170,7 +173,7 @@ export function checkInvariants(real: Real, m: Model): void {
   checkPlayers(s);
   checkSettings(s);
   must(new Set(s.asked).size === s.asked.length, "a question was asked twice in this lobby");
-  must(s.chat.length <= 100, `${s.chat.length} chat messages kept`);
+  must(s.chat.length <= CHAT_HISTORY, `${s.chat.length} chat messages kept`);
   if (s.game && !m.hadGame) m.epoch++;
   m.hadGame = s.game !== null;
   checkGame(s, m, clock.now());
