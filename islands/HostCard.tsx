@@ -1,7 +1,7 @@
 // 'Start a new room': mode tiles (only Teams is playable), a name, and Host.
 import { useState } from "react";
 import { NAME_MAX } from "../src/game/settings";
-import { api } from "./client/api";
+import { api, type Answers } from "./client/api";
 import { go } from "./client/navigate";
 import { Refusal, useRefusal } from "./client/refusal";
 import { saveSession } from "./client/token";
@@ -20,8 +20,8 @@ export default function HostCard() {
 
   async function host() {
     setBusy(true);
-    const res = await refusal.call("Failed to create lobby", () => api("POST", "/api/lobby/create", { playerName: name.trim() }, false));
-    const lobby = res.lobby as { code: string } | undefined;
+    const res = await refusal.call("Failed to create lobby", () => api<Answers["seated"]>("POST", "/api/lobby/create", { playerName: name.trim() }, false));
+    const lobby = res.lobby;
     if (res.success && typeof res.token === "string" && lobby) {
       saveSession(res.token, lobby.code);
       return go(`/lobby/${lobby.code}`);

@@ -6,7 +6,7 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect, useState } from "react";
 import type { OwnQuestionView, QuestionBook } from "../src/ai/tag-sources";
 import { OWN_QUESTIONS_MAX } from "../src/game/settings";
-import { api } from "./client/api";
+import { api, type Answers } from "./client/api";
 import { Refusal, useRefusal } from "./client/refusal";
 import { useStore, type Store } from "./client/store";
 import QuestionFiles from "./questions/QuestionFiles";
@@ -15,10 +15,10 @@ import QuestionList from "./questions/QuestionList";
 
 /** Fetches the host's list into the store; the answer, for the caller to show a refusal. */
 async function loadBook(store: Store) {
-  const res = await api("GET", "/api/lobby/questions");
-  const ok = res.success && Array.isArray(res.questions) && Array.isArray(res.bank);
-  if (ok) store.questionBook.value = { questions: res.questions as OwnQuestionView[], bank: res.bank as string[], ai: res.ai === true } satisfies QuestionBook;
-  return ok ? res : { ...res, success: false };
+  const res = await api<Answers["questions"]>("GET", "/api/lobby/questions");
+  if (!res.success || !Array.isArray(res.questions) || !Array.isArray(res.bank)) return { ...res, success: false };
+  store.questionBook.value = { questions: res.questions, bank: res.bank, ai: res.ai === true } satisfies QuestionBook;
+  return res;
 }
 
 /** "7 questions: 90s Movies (4), Cats (3)" */

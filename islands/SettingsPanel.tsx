@@ -15,7 +15,7 @@ import {
   ROUNDS_MIN,
   TAG_MAX,
 } from "../src/game/settings";
-import { api } from "./client/api";
+import { api, type Answers } from "./client/api";
 import { Refusal, useRefusal } from "./client/refusal";
 import { useStore } from "./client/store";
 import TagSources from "./questions/TagSources";
@@ -55,11 +55,11 @@ export default function SettingsPanel() {
     const next: Settings = { rounds: clampRounds(shown.rounds), roundLimit: clampRoundLimit(shown.roundLimit), tags: shown.tags };
     setDraft({ rounds: String(next.rounds), roundLimit: String(next.roundLimit), tags: next.tags });
     setBusy(true);
-    const res = await refusal.call("Failed to update settings", () => api("POST", "/api/lobby/updateSettings", { settings: next }));
+    const res = await refusal.call("Failed to update settings", () => api<Answers["settings"]>("POST", "/api/lobby/updateSettings", { settings: next }));
     setBusy(false);
     if (!res.success) return; // the draft stays, so the host can try again
     const lobby = store.lobby.value;
-    if (lobby && res.settings) store.lobby.value = { ...lobby, settings: res.settings as Settings };
+    if (lobby && res.settings) store.lobby.value = { ...lobby, settings: res.settings };
     setDraft(null);
   }
 

@@ -2,10 +2,11 @@
 // Tests start it on port 0 and talk to it like any client.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { Elysia } from "elysia";
+import { Elysia, ValidationError } from "elysia";
 import { loadBank } from "./ai/bank";
 import { makeAi } from "./ai/providers";
 import { ApiError } from "./api/errors";
+import { validationRefusal } from "./api/validation";
 import { RateLimiter } from "./api/rate-limit";
 import { lobbyRoutes } from "./api/routes";
 import { Tokens } from "./api/tokens";
@@ -55,9 +56,12 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const app = new Elysia()
     .onError(({ error, code, set }) => {
-      if (error instanceof ApiError) {
-        set.status = error.status;
-        return { success: false, message: error.message, ...error.details };
+      // A request that fails its route's schemas is refused like any other; an answer that fails its
+      // own is the server's fault, logged below as a 500.
+      const refusal = error instanceof ValidationError && error.type !== "response" ? validationRefusal(error) : error;
+      if (refusal instanceof ApiError) {
+        set.status = refusal.status;
+        return { success: false, message: refusal.message, ...refusal.details };
       }
       if (code === "NOT_FOUND") {
         set.status = 404;
@@ -84,7 +88,8 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
   const server = Bun.serve({
     port: config.PORT,
     hostname: config.HOST,
-    // Past this Bun answers a bare 413 itself; below it, readBody answers 413 in the API's shape.
+    // Past this Bun answers a bare 413 itself; below it, the API's body reader (api/json-body.ts)
+    // answers 413 in the API's shape.
     maxRequestBodySize: 1024 * 1024,
     websocket: realtime.websocket,
     idleTimeout: 30,

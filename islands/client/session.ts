@@ -4,7 +4,7 @@
 import { CHAT_HISTORY } from "../../src/game/settings";
 import type { LobbyView } from "../../src/game/views";
 import type { RoundResults, ServerEvent } from "../../src/shared/events";
-import { api } from "./api";
+import { api, type Answers } from "./api";
 import { connect as openConnection, type Connection } from "./connection";
 import { setFlash } from "./flash";
 import { failureMessage } from "./refusal";
@@ -36,14 +36,14 @@ export async function startSession(store: Store, connect: (token: string) => Con
     console.error("Invalid session for this game");
     return (go("/"), null);
   }
-  const res = await api("GET", `/api/lobby/${code}`);
+  const res = await api<Answers["lobby"]>("GET", `/api/lobby/${code}`);
   if (!res.success) {
     // No answer at all is the network, not the lobby: the page carries on from its server render
     // and the connection catches up. An answer that refuses means the seat or the lobby is gone.
     if (store.page === "game" || res.status === 0) console.error("Failed to fetch lobby data");
     else return (clearSession(), setFlash(failureMessage(res, "This lobby is no longer available")), go("/"), null);
   } else {
-    store.lobby.value = res.data as LobbyView;
+    store.lobby.value = res.data ?? null;
     if (followGame(store)) return null;
   }
   store.meId.value = claims!.sub;

@@ -3,7 +3,7 @@
 // is on in the file (CSV) or its number (JSON), and the server's reason.
 import { useState } from "react";
 import { OWN_QUESTIONS_BYTES } from "../../src/game/settings";
-import { api } from "../client/api";
+import { api, type Answers } from "../client/api";
 import { Refusal, useRefusal } from "../client/refusal";
 import { storedToken } from "../client/token";
 
@@ -12,12 +12,6 @@ interface Props {
   any: boolean;
   /** questions were added; what to tell the host */
   onImported: (done: string) => void;
-}
-
-interface RowError {
-  row: number;
-  line?: number;
-  message: string;
 }
 
 function save(name: string, blob: Blob) {
@@ -44,9 +38,9 @@ export default function QuestionFiles({ any, onImported }: Props) {
     // The server would refuse it anyway; this saves sending it.
     if (file.size > OWN_QUESTIONS_BYTES) return refusal.show(`${file.name} is too large for a lobby's questions`);
     setBusy(true);
-    const res = await api("POST", "/api/lobby/questions/import", { name: file.name, text: await file.text() });
+    const res = await api<Answers["imported"]>("POST", "/api/lobby/questions/import", { name: file.name, text: await file.text() });
     setBusy(false);
-    if (Array.isArray(res.errors)) setRows((res.errors as RowError[]).map((e) => `${e.line ? `Line ${e.line}` : `Question ${e.row}`}: ${e.message}`));
+    if (Array.isArray(res.errors)) setRows(res.errors.map((e) => `${e.line ? `Line ${e.line}` : `Question ${e.row}`}: ${e.message}`));
     if (!refusal.from({ ...res, message: res.message && `${file.name}: ${res.message}` }, "Failed to import the file")) return;
     const added = Number(res.added);
     const skipped = Number(res.read) - added;

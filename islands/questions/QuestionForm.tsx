@@ -2,7 +2,7 @@
 // quizmaster would accept. A new one is POSTed as a batch of one; an edit is a PUT of that id.
 import { useEffect, useRef, useState } from "react";
 import type { OwnQuestionView } from "../../src/ai/tag-sources";
-import { api } from "../client/api";
+import { api, type Answers } from "../client/api";
 import { Refusal, useRefusal } from "../client/refusal";
 
 interface Props {
@@ -46,11 +46,15 @@ export default function QuestionForm({ editing, categories, full, onDone }: Prop
         .filter(Boolean),
     };
     setBusy(true);
-    const res = editing ? await api("PUT", `/api/lobby/questions/${editing.id}`, body) : await api("POST", "/api/lobby/questions", { questions: [body] });
+    if (editing) {
+      const res = await api<Answers["question"]>("PUT", `/api/lobby/questions/${editing.id}`, body);
+      setBusy(false);
+      if (refusal.from({ ...res, message: reason(res) }, "Failed to save the question")) onDone("Question saved", editing.id);
+      return;
+    }
+    const res = await api<Answers["added"]>("POST", "/api/lobby/questions", { questions: [body] });
     setBusy(false);
-    const fallback = editing ? "Failed to save the question" : "Failed to add the question";
-    if (!refusal.from({ ...res, message: reason(res) }, fallback)) return;
-    if (editing) return onDone("Question saved", editing.id);
+    if (!refusal.from({ ...res, message: reason(res) }, "Failed to add the question")) return;
     setQuestion("");
     setAnswer("");
     setAliases("");

@@ -1,21 +1,24 @@
 // The lobby's own questions (DESIGN.md section 4): host only, so the host check comes before the
-// body is read, and nobody else learns even whether their body would have passed. A batch with any
-// bad row is refused whole, naming every bad row (counted from 1) and why. Beyond the contract: PUT
-// edits one, and files come in (CSV or JSON text) and go out here, read and written on the server.
+// body is read, and nobody else learns even whether their body would have passed. A batch with
+// any bad row is refused whole, naming every bad row (counted from 1) and why. Beyond the contract:
+// PUT edits one, and files come in (CSV or JSON text) and go out here, read and written on the server.
 import { Elysia } from "elysia";
 import type { QuestionCatalog } from "../ai/providers";
 import { OWN_QUESTIONS_BYTES, OWN_QUESTIONS_MAX } from "../game/settings";
 import type { Question } from "../game/types";
 import type { LobbyService } from "../lobbies/service";
-import { accepted, ApiError, readBody } from "./errors";
+import { answers } from "./answers";
+import { accepted, ApiError } from "./errors";
+import { jsonBody, MAX_BODY_BYTES } from "./json-body";
 import { questionsCsv, questionsJson, readQuestionFile } from "./question-files";
-import { exportFormat, importBody, ownQuestion, questionId, questionsBody } from "./schemas";
+import { exportQuery, importBody, ownQuestion, questionParams, questionsBody } from "./schemas";
+import { type Authenticate, seated } from "./session";
 import type { Claims } from "./tokens";
 
 export interface QuestionDeps {
   service: LobbyService;
   catalog: QuestionCatalog;
-  authenticate: (request: Request) => Promise<Claims>;
+  authenticate: Authenticate;
 }
 
 /** Every row valid, or a 400 that lists each bad one (and, from a CSV file, the line it starts on). */
@@ -33,65 +36,68 @@ function validRows(rows: readonly unknown[], lineOf: (row: number) => number | n
   throw new ApiError(400, `${which} not valid, so none was added`, { errors });
 }
 
-function id(raw: string): number {
-  const parsed = questionId.safeParse(raw);
-  if (!parsed.success) throw new ApiError(400, "Question id must be a number");
-  return parsed.data;
-}
-
 export function questionRoutes({ service, catalog, authenticate }: QuestionDeps) {
   /** The book of the lobby these claims name, when they name its host. */
   const bookFor = (claims: Claims) => accepted(service.questionBook(claims.lobby, claims.sub)).book;
 
-  /** The caller's claims, once they are the host's: nobody else learns even whether a body would pass. */
-  async function host(request: Request): Promise<Claims> {
-    const claims = await authenticate(request);
-    bookFor(claims);
-    return claims;
-  }
+  /**
+   * The host check of the routes with a body, a path or a query: a transform, which Elysia runs after
+   * the session's derive and before the body is read and anything validated. The handler takes the
+   * book again, since the lobby may have ended (or the role moved) while the body arrived, and rows
+   * written for a lobby that is gone would outlive it.
+   */
+  const hostOnly = ({ claims }: { claims: Claims }) => void bookFor(claims);
 
-  // A body is read after the host check, and the book taken again once it is in: the lobby may
-  // have ended (or the role moved) while it arrived, and rows written for a lobby that is gone would
-  // outlive it.
   return new Elysia()
-    .get("/questions", async ({ request }) => {
-      const book = bookFor(await authenticate(request));
-      const questions = book.list().map(({ id, category, question, answer, aliases, asked }) => ({ id, category, question, answer, aliases, asked }));
-      return { success: true, questions, bank: catalog.bank, ai: catalog.ai };
-    })
-    .post("/questions", async ({ request }) => {
-      const claims = await host(request);
-      const body = await readBody(request, questionsBody, OWN_QUESTIONS_BYTES);
-      const { added, total } = accepted(bookFor(claims).add(validRows(body.questions)));
-      return { success: true, added, total };
-    })
-    .post("/questions/import", async ({ request }) => {
-      const claims = await host(request);
-      const body = await readBody(request, importBody, OWN_QUESTIONS_BYTES);
-      const file = readQuestionFile(body.name, body.text);
-      if (!file.ok) throw new ApiError(400, file.message);
-      if (file.questions.length > OWN_QUESTIONS_MAX) throw new ApiError(400, `The file holds ${file.questions.length} questions; a lobby holds at most ${OWN_QUESTIONS_MAX}`);
-      const { added, total } = accepted(bookFor(claims).add(validRows(file.questions, file.line)));
-      return { success: true, added, total, read: file.questions.length };
-    })
-    .get("/questions/export", async ({ request, query }) => {
-      const claims = await authenticate(request);
-      const book = bookFor(claims);
-      const format = exportFormat.safeParse(query.format);
-      if (!format.success) throw new ApiError(400, "format must be csv or json");
-      const questions = book.list();
-      const [text, type] = format.data === "csv" ? [questionsCsv(questions), "text/csv; charset=utf-8"] : [questionsJson(questions), "application/json; charset=utf-8"];
-      const name = `stealmate-${claims.lobby}-questions.${format.data}`;
-      return new Response(text, { headers: { "content-type": type, "content-disposition": `attachment; filename="${name}"` } });
-    })
-    .put("/questions/:id", async ({ request, params }) => {
-      const claims = await host(request);
-      const which = id(params.id);
-      const question = await readBody(request, ownQuestion);
-      return { success: true, question: accepted(bookFor(claims).update(which, question)).question };
-    })
-    .delete("/questions/:id", async ({ request, params }) => {
-      const book = bookFor(await authenticate(request));
-      return { success: true, total: accepted(book.remove(id(params.id))).total };
-    });
+    .use(jsonBody)
+    .use(seated(authenticate))
+    .get(
+      "/questions",
+      ({ claims }) => {
+        const questions = bookFor(claims)
+          .list()
+          .map(({ id, category, question, answer, aliases, asked }) => ({ id, category, question, answer, aliases, asked }));
+        return { success: true as const, questions, bank: catalog.bank, ai: catalog.ai };
+      },
+      { response: answers.questions },
+    )
+    .post(
+      "/questions",
+      ({ claims, body }) => {
+        const { added, total } = accepted(bookFor(claims).add(validRows(body.questions)));
+        return { success: true as const, added, total };
+      },
+      { transform: hostOnly, bodyLimit: OWN_QUESTIONS_BYTES, body: questionsBody, response: answers.added },
+    )
+    .post(
+      "/questions/import",
+      ({ claims, body }) => {
+        const file = readQuestionFile(body.name, body.text);
+        if (!file.ok) throw new ApiError(400, file.message);
+        if (file.questions.length > OWN_QUESTIONS_MAX) throw new ApiError(400, `The file holds ${file.questions.length} questions; a lobby holds at most ${OWN_QUESTIONS_MAX}`);
+        const { added, total } = accepted(bookFor(claims).add(validRows(file.questions, file.line)));
+        return { success: true as const, added, total, read: file.questions.length };
+      },
+      { transform: hostOnly, bodyLimit: OWN_QUESTIONS_BYTES, body: importBody, response: answers.imported },
+    )
+    .get(
+      "/questions/export",
+      ({ claims, query: { format } }) => {
+        const questions = bookFor(claims).list();
+        const [text, type] = format === "csv" ? [questionsCsv(questions), "text/csv; charset=utf-8"] : [questionsJson(questions), "application/json; charset=utf-8"];
+        const name = `stealmate-${claims.lobby}-questions.${format}`;
+        return new Response(text, { headers: { "content-type": type, "content-disposition": `attachment; filename="${name}"` } });
+      },
+      { transform: hostOnly, query: exportQuery },
+    )
+    .put(
+      "/questions/:id",
+      ({ claims, params, body }) => ({ success: true as const, question: accepted(bookFor(claims).update(params.id, body)).question }),
+      { transform: hostOnly, params: questionParams, bodyLimit: MAX_BODY_BYTES, body: ownQuestion, response: answers.question },
+    )
+    .delete(
+      "/questions/:id",
+      ({ claims, params }) => ({ success: true as const, total: accepted(bookFor(claims).remove(params.id)).total }),
+      { transform: hostOnly, params: questionParams, response: answers.removed },
+    );
 }

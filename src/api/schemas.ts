@@ -1,4 +1,5 @@
-// Every REST body, validated. Limits here mirror the rules so a bad body is a 400, not a crash.
+// Every REST input (bodies, path and query parameters), validated. Limits here mirror the rules so
+// a bad body is a 400, not a crash.
 import { z } from "zod";
 import { questionSchema } from "../ai/bank";
 import { ANSWER_MAX, NAME_MAX, OWN_QUESTIONS_MAX, TAG_MAX } from "../game/settings";
@@ -40,7 +41,10 @@ export const questionsBody = z.object({
     .min(1, "There are no questions to add")
     .max(OWN_QUESTIONS_MAX, `A lobby holds at most ${OWN_QUESTIONS_MAX} questions`),
 });
-export const questionId = z.string().regex(/^[1-9]\d{0,14}$/, "Question id must be a number").transform(Number);
+export const codeParams = z.object({ code });
+/** The format is checked by the handler: an unknown one is a 404, a file that is not there. */
+export const resultsParams = z.object({ code, format: z.string() });
+export const questionParams = z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/, "Question id must be a number").transform(Number) });
 /** A file of questions as the host's page read it: its name (which says CSV or JSON) and its text. */
 export const importBody = z.object({ name: z.string().max(255).default(""), text: z.string().min(1, "The file is empty") });
-export const exportFormat = z.enum(["csv", "json"]);
+export const exportQuery = z.object({ format: z.enum(["csv", "json"], { error: "format must be csv or json" }) });

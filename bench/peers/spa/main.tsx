@@ -2,14 +2,13 @@
 // the same store, session events and connection), rendered in the browser after the bundle has loaded
 // and the lobby has been fetched, as a single-page app does. Nothing is painted before that.
 import { createRoot } from "react-dom/client";
-import { api } from "../../../islands/client/api";
+import { api, type Answers } from "../../../islands/client/api";
 import { go } from "../../../islands/client/navigate";
 import { wireEvents } from "../../../islands/client/session";
 import { connect } from "../../../islands/client/connection";
 import { setPageConnection } from "../../../islands/client/socket-context";
 import { createStore, StoreContext } from "../../../islands/client/store";
 import { isExpired, readClaims, storedToken } from "../../../islands/client/token";
-import type { LobbyView } from "../../../src/game/views";
 import { Game } from "../../../src/pages/Game";
 import { IslandContext } from "../../../src/pages/island";
 
@@ -22,9 +21,9 @@ async function main(): Promise<void> {
     console.error("Invalid session for this game");
     return go("/");
   }
-  const res = await api("GET", `/api/lobby/${code}`);
+  const res = await api<Answers["lobby"]>("GET", `/api/lobby/${code}`);
   if (!res.success) console.error("Failed to fetch lobby data");
-  const store = createStore({ page: "game", code, lobby: res.success ? (res.data as LobbyView) : null, now: Date.now() });
+  const store = createStore({ page: "game", code, lobby: res.success ? (res.data ?? null) : null, now: Date.now() });
   store.meId.value = claims.sub;
   createRoot(document.getElementById("app")!).render(
     <IslandContext.Provider value={{ props: [] }}>

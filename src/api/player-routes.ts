@@ -1,0 +1,113 @@
+// The REST calls of a seated player (SPEC.md section 7): the session is checked before the body
+// (see session.ts), then the command goes to the lobby service.
+import { Elysia } from "elysia";
+import { lobbyView } from "../game/views";
+import type { LobbyService } from "../lobbies/service";
+import { answers } from "./answers";
+import { accepted, ApiError } from "./errors";
+import { jsonBody, MAX_BODY_BYTES } from "./json-body";
+import { codeBody, overruleBody, playerBody, settingsBody, submitBody, teamSelectBody } from "./schemas";
+import { type Authenticate, sameLobby, seated } from "./session";
+
+export function playerRoutes({ service, authenticate }: { service: LobbyService; authenticate: Authenticate }) {
+  return new Elysia()
+    .use(jsonBody)
+    .use(seated(authenticate))
+    .post(
+      "/leave",
+      ({ claims }) => {
+        accepted(service.dispatch(claims.lobby, { type: "leave", playerId: claims.sub }));
+        return { success: true as const, message: "Left lobby" };
+      },
+      { response: answers.done },
+    )
+    .post(
+      "/start",
+      async ({ claims }) => {
+        const outcome = accepted(await service.startGame(claims.lobby, claims.sub));
+        return { success: true as const, message: "Game started", lobby: lobbyView(outcome.state) };
+      },
+      { response: answers.lobbyChanged },
+    )
+    .post(
+      "/end",
+      ({ claims }) => {
+        accepted(service.dispatch(claims.lobby, { type: "endLobby", by: claims.sub }));
+        return { success: true as const, message: "Lobby ended" };
+      },
+      { response: answers.done },
+    )
+    .post(
+      "/teamSelect",
+      ({ claims, body }) => {
+        const outcome = accepted(service.dispatch(claims.lobby, { type: "teamSelect", playerId: claims.sub, team: body.team, isCaptain: body.isCaptain }));
+        return { success: true as const, message: "Team updated", lobby: lobbyView(outcome.state) };
+      },
+      { bodyLimit: MAX_BODY_BYTES, body: teamSelectBody, response: answers.lobbyChanged },
+    )
+    .post(
+      "/updateSettings",
+      ({ claims, body }) => {
+        const outcome = accepted(service.dispatch(claims.lobby, { type: "updateSettings", by: claims.sub, settings: body.settings }));
+        return { success: true as const, message: "Settings updated", settings: outcome.state.settings };
+      },
+      { bodyLimit: MAX_BODY_BYTES, body: settingsBody, response: answers.settings },
+    )
+    .post(
+      "/kickPlayer",
+      ({ claims, body }) => {
+        accepted(service.dispatch(claims.lobby, { type: "kick", by: claims.sub, playerId: body.playerId }));
+        return { success: true as const, message: "Player kicked" };
+      },
+      { bodyLimit: MAX_BODY_BYTES, body: playerBody, response: answers.done },
+    )
+    .post(
+      "/startRound",
+      ({ claims, body }) => {
+        sameLobby(claims, body.code);
+        const outcome = accepted(service.dispatch(claims.lobby, { type: "startRound", by: claims.sub }));
+        return { success: true as const, roundNumber: outcome.state.game!.currentRoundNumber, endsAt: outcome.state.game!.currentRound!.endsAt };
+      },
+      { bodyLimit: MAX_BODY_BYTES, body: codeBody, response: answers.roundStarted },
+    )
+    .post(
+      "/submitAnswer",
+      ({ claims, body }) => {
+        sameLobby(claims, body.code);
+        if (body.playerId && body.playerId !== claims.sub) throw new ApiError(403, "You can only answer as yourself");
+        // The body arrived after authentication: the lobby may have ended, or the player left, meanwhile.
+        const state = service.get(claims.lobby);
+        if (!state) throw new ApiError(404, "Lobby not found");
+        const player = state.players.find((p) => p.id === claims.sub);
+        if (!player) throw new ApiError(404, "Player not found");
+        const team = body.team ?? player.team;
+        accepted(service.dispatch(claims.lobby, { type: "submit", playerId: claims.sub, team, roundNumber: body.roundNumber, answer: body.answer, isSteal: body.isSteal }));
+        return { success: true as const, message: "Answer locked" };
+      },
+      { bodyLimit: MAX_BODY_BYTES, body: submitBody, response: answers.done },
+    )
+    .post(
+      "/overrule",
+      ({ claims, body }) => {
+        accepted(service.dispatch(claims.lobby, { type: "overrule", by: claims.sub, ...body }));
+        return { success: true as const, message: "Ruling changed" };
+      },
+      { bodyLimit: MAX_BODY_BYTES, body: overruleBody, response: answers.done },
+    )
+    .post(
+      "/transferHost",
+      ({ claims, body }) => {
+        accepted(service.dispatch(claims.lobby, { type: "transferHost", by: claims.sub, playerId: body.playerId }));
+        return { success: true as const, message: "Host handed over" };
+      },
+      { bodyLimit: MAX_BODY_BYTES, body: playerBody, response: answers.done },
+    )
+    .post(
+      "/returnToLobby",
+      ({ claims }) => {
+        accepted(service.dispatch(claims.lobby, { type: "returnToLobby", by: claims.sub }));
+        return { success: true as const, message: "Returned to lobby" };
+      },
+      { response: answers.done },
+    );
+}
