@@ -11,7 +11,6 @@ import { createStore, StoreContext } from "../../../islands/client/store";
 import { isExpired, readClaims, storedToken } from "../../../islands/client/token";
 import type { LobbyView } from "../../../src/game/views";
 import { Game } from "../../../src/pages/Game";
-import { IslandContext } from "../../../src/pages/island";
 
 async function main(): Promise<void> {
   const code = decodeURIComponent(location.pathname.split("/")[2] ?? "").trim().toUpperCase();
@@ -27,11 +26,9 @@ async function main(): Promise<void> {
   const store = createStore({ page: "game", code, lobby: res.success ? (res.data as LobbyView) : null, now: Date.now() });
   store.meId.value = claims.sub;
   createRoot(document.getElementById("app")!).render(
-    <IslandContext.Provider value={{ props: [] }}>
-      <StoreContext.Provider value={store}>
-        <Game />
-      </StoreContext.Provider>
-    </IslandContext.Provider>,
+    <StoreContext.Provider value={store}>
+      <Game />
+    </StoreContext.Provider>,
   );
   const connection = connect(token);
   wireEvents(store, connection);
