@@ -11,7 +11,6 @@ import type { LobbyView } from "../../src/game/views";
 import { createStore, StoreContext, type PageData } from "../../islands/client/store";
 import type { Assets } from "../../src/pages/document";
 import { Document, scriptJson } from "../../src/pages/document";
-import { IslandContext, type IslandCollector } from "../../src/pages/island";
 import { Game } from "../../src/pages/Game";
 import { Lobby } from "../../src/pages/Lobby";
 import { normalizeCode } from "../../src/lobbies/codes";
@@ -31,18 +30,14 @@ const express = req("express") as any;
 const compression = req("compression") as any;
 const data = JSON.parse(readFileSync(process.env.PEER_DATA!, "utf8")) as PeerData;
 
-/** The same two passes as src/pages/render.tsx: body first (collecting island props), then the shell. */
+/** The same render as src/pages/render.tsx: the page in its document, in one pass. */
 function render(name: "lobby" | "game", code: string): string {
   const page: PageData = { page: name, code, lobby: data.lobbies[code] ?? null, now: Date.now() };
-  const collector: IslandCollector = { props: [] };
-  const html = renderToString(
-    <IslandContext.Provider value={collector}>
-      <StoreContext.Provider value={createStore(page)}>{name === "lobby" ? <Lobby origin={data.origin} /> : <Game />}</StoreContext.Provider>
-    </IslandContext.Provider>,
-  );
   const doc = renderToString(
-    <Document title={`Stealmate · ${code}`} css={data.css} pageJson={scriptJson({ data: page, islands: collector.props })} assets={data.assets[name]}>
-      <div id="app" dangerouslySetInnerHTML={{ __html: html }} />
+    <Document title={`Stealmate · ${code}`} css={data.css} pageJson={scriptJson(page)} assets={data.assets[name]}>
+      <div id="app">
+        <StoreContext.Provider value={createStore(page)}>{name === "lobby" ? <Lobby origin={data.origin} /> : <Game />}</StoreContext.Provider>
+      </div>
     </Document>,
   );
   return `<!doctype html>${doc}`;

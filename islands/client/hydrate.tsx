@@ -1,13 +1,9 @@
 // The one hydration runtime: reads the page's JSON once, builds the page's store, and hydrates every
 // island marker in place with its props.
-import { useEffect, type ComponentType, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { findMarkers, markerName, markerProps, type IslandRegistry } from "./marker";
 import { createStore, StoreContext, type PageData, type Store } from "./store";
-
-interface PagePayload {
-  data: PageData;
-  islands: unknown[];
-}
 
 let settle: () => void = () => {};
 /**
@@ -25,27 +21,26 @@ function Committed({ done, children }: { done: () => void; children: ReactNode }
   return children;
 }
 
-export function readPage(doc: Document = document): PagePayload {
-  return JSON.parse(doc.getElementById("__page")?.textContent ?? "null") as PagePayload;
+export function readPage(doc: Document): PageData {
+  return JSON.parse(doc.getElementById("__page")?.textContent ?? "null") as PageData;
 }
 
-export function hydrateIslands(components: Record<string, ComponentType<any>>, doc: Document = document): Store {
-  const page = readPage(doc);
-  const store = createStore(page.data);
-  const markers = [...doc.querySelectorAll<HTMLElement>("[data-island]")].filter((el) => components[el.dataset.island ?? ""]);
+/** `islands`: the page's registry (islands/registry), the one its server render took its markers from. */
+export function hydrateIslands(islands: IslandRegistry, doc: Document = document): Store {
+  const store = createStore(readPage(doc));
+  const markers = findMarkers(doc);
   let pending = markers.length;
   const done = () => {
     if (--pending === 0) settle();
   };
   if (pending === 0) settle();
   for (const el of markers) {
-    const Component = components[el.dataset.island ?? ""]!;
-    const props = page.islands[Number(el.dataset.i)] as object;
+    const Component = islands[markerName(el)]!;
     hydrateRoot(
       el,
       <StoreContext.Provider value={store}>
         <Committed done={done}>
-          <Component {...props} />
+          <Component {...markerProps(el)} />
         </Committed>
       </StoreContext.Provider>,
     );

@@ -1,27 +1,26 @@
 // Home (/): host a room, join one, learn how to play.
-import FlashNotice from "../../islands/FlashNotice";
-import HostCard from "../../islands/HostCard";
-import JoinCard from "../../islands/JoinCard";
-import JoinDialog from "../../islands/JoinDialog";
-import { Island } from "./island";
+import { homeIslands } from "../../islands/registry/home";
+import { islandMarker } from "./island";
 import { Brand } from "./Brand";
+
+const Island = islandMarker(homeIslands);
 
 export function Home() {
   return (
     <main>
       <Brand />
-      <Island name="FlashNotice" component={FlashNotice} props={{}} />
+      <Island name="FlashNotice" />
       <p className="tagline">
         The team quiz where you can bet on your rivals. AI-powered questions and answer checking, and you can create custom categories.
       </p>
       <div className="grid home">
         <section className="card" aria-labelledby="host-title">
           <h2 id="host-title">Start a new room</h2>
-          <Island name="HostCard" component={HostCard} props={{}} />
+          <Island name="HostCard" />
         </section>
         <section className="card" aria-labelledby="join-title">
           <h2 id="join-title">Join a lobby</h2>
-          <Island name="JoinCard" component={JoinCard} props={{}} />
+          <Island name="JoinCard" />
         </section>
         <section className="card" aria-labelledby="how-title">
           <h2 id="how-title">How to Play</h2>
@@ -41,7 +40,7 @@ export function Home() {
           </ol>
         </section>
       </div>
-      <Island name="JoinDialog" component={JoinDialog} props={{}} />
+      <Island name="JoinDialog" />
     </main>
   );
 }

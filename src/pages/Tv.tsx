@@ -1,12 +1,12 @@
 // The party screen (/tv/{code}): the stage on the left, the way in on the right (QR code, address,
 // code), for a TV or laptop the whole room can see. No seat, no token: only what the room may see.
-import ConnectionBar from "../../islands/ConnectionBar";
-import SoundToggle from "../../islands/SoundToggle";
-import TvStage from "../../islands/TvStage";
+import { tvIslands } from "../../islands/registry/tv";
 import { useStore } from "../../islands/client/store";
 import { Brand } from "./Brand";
-import { Island } from "./island";
+import { islandMarker } from "./island";
 import { JoinQr, joinUrl } from "./JoinQr";
+
+const Island = islandMarker(tvIslands);
 
 export function Tv({ origin }: { origin: string }) {
   const { code, lobby } = useStore();
@@ -14,13 +14,13 @@ export function Tv({ origin }: { origin: string }) {
   const url = joinUrl(origin, lobby.value?.code ?? "");
   return (
     <main className="tv">
-      <Island name="ConnectionBar" component={ConnectionBar} props={{}} />
+      <Island name="ConnectionBar" />
       <header className="row spread">
         <Brand />
-        <Island name="SoundToggle" component={SoundToggle} props={{ screen: "tv" }} />
+        <Island name="SoundToggle" props={{ screen: "tv" }} />
       </header>
       <div className="tv-body">
-        <Island name="TvStage" component={TvStage} props={{}} className="tv-stage" />
+        <Island name="TvStage" className="tv-stage" />
         <aside className="tv-join card stack center" aria-label="How to join">
           <JoinQr url={url} className="tv-qr" />
           <p className="muted">Scan to join, or go to</p>

@@ -6,7 +6,7 @@ import { act } from "react";
 import type { Root } from "react-dom/client";
 import { createStore } from "../../islands/client/store";
 import JoinDialog from "../../islands/JoinDialog";
-import { useFakeDom } from "../support/dom";
+import { until, useFakeDom } from "../support/dom";
 
 const dom = useFakeDom("http://localhost:3000/", {
   assign: () => {},
@@ -25,10 +25,8 @@ async function openDialog(before?: (page: { top: HTMLAnchorElement; field: HTMLI
   document.body.innerHTML = '<a href="/" id="top">Stealmate</a><input id="host-name">';
   before?.({ top: document.getElementById("top") as HTMLAnchorElement, field: document.getElementById("host-name") as HTMLInputElement });
   await dom.mount(JoinDialog, createStore({ page: "home", code: null, lobby: null, now: 0 }), (root) => void roots.push(root));
-  for (let i = 0; i < 20 && !document.querySelector("[role=dialog]"); i++) await act(() => new Promise((r) => setTimeout(r, 0)));
-  const dialog = document.querySelector<HTMLElement>("[role=dialog]");
-  if (!dialog) throw new Error("the dialog never opened");
-  return dialog;
+  await until(() => document.querySelector("[role=dialog]") !== null, "the dialog opening");
+  return document.querySelector<HTMLElement>("[role=dialog]")!;
 }
 
 const press = (key: string, shiftKey = false) =>

@@ -6,8 +6,9 @@ import type { Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import type { Player, Team } from "../../src/game/types";
 import type { LobbyView } from "../../src/game/views";
+import type { IslandRegistry } from "../../islands/client/marker";
 import { createStore, StoreContext, type Store } from "../../islands/client/store";
-import { useFakeDom } from "../support/dom";
+import { until, useFakeDom } from "../support/dom";
 
 interface Call {
   method: string;
@@ -70,13 +71,8 @@ function storeFor(lobby: LobbyView, meId: string | null): Store {
 
 const mount = (island: ComponentType, store: Store) => dom.mount(island, store, (root, el) => void mounted.push({ root, el }));
 
-const loadIslands = async () => ({
-  TeamPanels: (await import("../../islands/TeamPanels")).default,
-  SettingsPanel: (await import("../../islands/SettingsPanel")).default,
-  LobbyActions: (await import("../../islands/LobbyActions")).default,
-  HostFooter: (await import("../../islands/HostFooter")).default,
-  OwnQuestions: (await import("../../islands/OwnQuestions")).default,
-});
+/** The lobby page's registry, loaded once the fake DOM is in place. */
+const loadIslands = async () => (await import("../../islands/registry/lobby")).lobbyIslands;
 
 const buttons = (el: HTMLElement, text: string) => [...el.querySelectorAll("button")].filter((b) => b.textContent?.trim() === text);
 const button = (el: HTMLElement, text: string) => {
@@ -395,7 +391,7 @@ describe("lobby links", () => {
 
     clickOn("inner");
     expect(taken.at(-1)).toBe(true);
-    await new Promise((r) => setTimeout(r, 10));
+    await until(() => visits.length > 0, "the navigation after leaving");
     expect(calls.map((c) => [c.url, c.auth])).toEqual([["/api/lobby/leave", "Bearer tok"]]);
     expect(localStorage.getItem("gameToken")).toBeNull();
     expect(localStorage.getItem("lobbyCode")).toBeNull();
@@ -412,7 +408,7 @@ describe("server render", () => {
     const realError = console.error;
     console.error = (...args: unknown[]) => void errors.push(args);
     try {
-      for (const [name, island] of Object.entries(islands)) {
+      for (const [name, island] of Object.entries(islands as IslandRegistry)) {
         const serverStore = createStore({ page: "lobby", code: "ABCD", lobby, now: 0 });
         const html = renderToString(createElement(StoreContext.Provider, { value: serverStore }, createElement(island)));
         // The unknown viewer: no YOU badge, no host controls.
@@ -446,18 +442,19 @@ describe("server render", () => {
 describe("hydration runtime", () => {
   test("islandsHydrated settles only after every island committed, so the session can't race it", async () => {
     const { hydrateIslands, islandsHydrated } = await import("../../islands/client/hydrate");
-    const { HostFooter, LobbyActions } = await loadIslands();
+    const islands = await loadIslands();
+    const { HostFooter, LobbyActions } = islands;
     const lobby = lobbyView();
     const ssr = (island: ComponentType) => renderToString(createElement(StoreContext.Provider, { value: createStore({ page: "lobby", code: "ABCD", lobby, now: 0 }) }, createElement(island)));
-    const json = JSON.stringify({ data: { page: "lobby", code: "ABCD", lobby, now: 0 }, islands: [{}, {}] });
-    document.body.innerHTML = `<div data-island="HostFooter" data-i="0">${ssr(HostFooter)}</div><div data-island="LobbyActions" data-i="1">${ssr(LobbyActions)}</div><script id="__page" type="application/json">${json}</script>`;
+    const json = JSON.stringify({ page: "lobby", code: "ABCD", lobby, now: 0 });
+    document.body.innerHTML = `<div data-island="HostFooter">${ssr(HostFooter)}</div><div data-island="LobbyActions">${ssr(LobbyActions)}</div><script id="__page" type="application/json">${json}</script>`;
     const errors: unknown[] = [];
     const realError = console.error;
     console.error = (...args: unknown[]) => void errors.push(args);
     let settled = false;
     try {
       await act(async () => {
-        const store = hydrateIslands({ HostFooter, LobbyActions }, document);
+        const store = hydrateIslands(islands, document);
         void islandsHydrated.then(() => {
           settled = true;
           store.meId.value = "ann"; // what the session does first

@@ -96,3 +96,12 @@ export function useFakeDom(url: string, options: DomOptions): FakeDom {
     },
   };
 }
+
+/**
+ * Lets pending work (promise chains, effects, React updates) run, one event-loop turn at a time,
+ * until `done` holds: waiting on the work itself rather than on a guess at how long it takes.
+ */
+export async function until(done: () => boolean, what: string): Promise<void> {
+  for (let turn = 0; turn < 50 && !done(); turn++) await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  if (!done()) throw new Error(`${what} never happened`);
+}

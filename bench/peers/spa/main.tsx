@@ -10,7 +10,6 @@ import { setPageConnection } from "../../../islands/client/socket-context";
 import { createStore, StoreContext } from "../../../islands/client/store";
 import { isExpired, readClaims, storedToken } from "../../../islands/client/token";
 import { Game } from "../../../src/pages/Game";
-import { IslandContext } from "../../../src/pages/island";
 
 async function main(): Promise<void> {
   const code = decodeURIComponent(location.pathname.split("/")[2] ?? "").trim().toUpperCase();
@@ -26,11 +25,9 @@ async function main(): Promise<void> {
   const store = createStore({ page: "game", code, lobby: res.success ? (res.data ?? null) : null, now: Date.now() });
   store.meId.value = claims.sub;
   createRoot(document.getElementById("app")!).render(
-    <IslandContext.Provider value={{ props: [] }}>
-      <StoreContext.Provider value={store}>
-        <Game />
-      </StoreContext.Provider>
-    </IslandContext.Provider>,
+    <StoreContext.Provider value={store}>
+      <Game />
+    </StoreContext.Provider>,
   );
   const connection = connect(token);
   wireEvents(store, connection);

@@ -1,9 +1,6 @@
-import FlashNotice from "../../FlashNotice";
-import HostCard from "../../HostCard";
-import JoinCard from "../../JoinCard";
-import JoinDialog from "../../JoinDialog";
+import { homeIslands } from "../../registry/home";
 import { hydrateIslands } from "../hydrate";
 import { installLobbyLinks } from "../lobby-links";
 
-hydrateIslands({ FlashNotice, HostCard, JoinCard, JoinDialog });
+hydrateIslands(homeIslands);
 installLobbyLinks();

@@ -1,0 +1,7 @@
+// The home page's islands: src/pages/Home.tsx marks them, islands/client/entries/home.tsx hydrates them.
+import FlashNotice from "../FlashNotice";
+import HostCard from "../HostCard";
+import JoinCard from "../JoinCard";
+import JoinDialog from "../JoinDialog";
+
+export const homeIslands = { FlashNotice, HostCard, JoinCard, JoinDialog };

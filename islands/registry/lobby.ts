@@ -1,0 +1,11 @@
+// The lobby page's islands: src/pages/Lobby.tsx marks them, islands/client/entries/lobby.tsx hydrates them.
+import ChatBox from "../ChatBox";
+import ConnectionBar from "../ConnectionBar";
+import HostFooter from "../HostFooter";
+import LobbyActions from "../LobbyActions";
+import OwnQuestions from "../OwnQuestions";
+import SettingsPanel from "../SettingsPanel";
+import ShareJoin from "../ShareJoin";
+import TeamPanels from "../TeamPanels";
+
+export const lobbyIslands = { ConnectionBar, ShareJoin, TeamPanels, SettingsPanel, ChatBox, OwnQuestions, LobbyActions, HostFooter };

@@ -1,0 +1,6 @@
+// The party screen's islands: src/pages/Tv.tsx marks them, islands/client/entries/tv.tsx hydrates them.
+import ConnectionBar from "../ConnectionBar";
+import SoundToggle from "../SoundToggle";
+import TvStage from "../TvStage";
+
+export const tvIslands = { ConnectionBar, SoundToggle, TvStage };
