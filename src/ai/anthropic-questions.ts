@@ -3,6 +3,7 @@
 // and one bill. What comes back is filtered: invalid items, repeats within the reply, questions
 // the lobby has already asked, and topics nobody asked for are dropped. The result may be short;
 // the router fills the gap from the bank.
+import { tagKey } from "../game/settings";
 import type { Question } from "../game/types";
 import type { QuestionSource } from "../lobbies/seams";
 import { callTool, quoteData, type AiClient } from "./anthropic-tool";
@@ -66,17 +67,17 @@ export class AnthropicQuestions implements QuestionSource {
 
 /** Valid, new, on-topic items, at most the planned number per topic, interleaved by topic. */
 export function keepValid(items: readonly unknown[], plan: readonly TopicPlan[], exclude: readonly string[]): Question[] {
-  const byTag = new Map(plan.map((p) => [p.tag.toLowerCase(), { tag: p.tag, count: p.count, picked: [] as Question[] }]));
+  const byTag = new Map(plan.map((p) => [tagKey(p.tag), { tag: p.tag, count: p.count, picked: [] as Question[] }]));
   const seenQuestions = new Set(exclude.map(questionKey));
   const seenAnswers = new Set<string>();
   for (const item of items) {
     const parsed = generatedQuestionSchema.safeParse(item);
     if (!parsed.success) continue;
-    const slot = byTag.get(parsed.data.category.toLowerCase());
+    const slot = byTag.get(tagKey(parsed.data.category));
     if (!slot || slot.picked.length >= slot.count) continue;
     const key = questionKey(parsed.data.question);
     // Same answer twice in a game is usually the same question reworded.
-    const answerKey = `${slot.tag.toLowerCase()}\u0000${plain(parsed.data.answer)}`;
+    const answerKey = `${tagKey(slot.tag)}\u0000${plain(parsed.data.answer)}`;
     if (seenQuestions.has(key) || seenAnswers.has(answerKey)) continue;
     seenQuestions.add(key);
     seenAnswers.add(answerKey);

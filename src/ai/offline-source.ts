@@ -2,6 +2,7 @@
 // categories, taking turns; other tags are served by General. No question repeats in a lobby while
 // the bank still has unasked ones.
 import { unasked } from "../game/same-question";
+import { tagKey } from "../game/settings";
 import type { Question } from "../game/types";
 import type { PickInput, QuestionSource } from "../lobbies/seams";
 import { roundRobin } from "./question-plan";
@@ -25,19 +26,19 @@ export class OfflineQuestions implements QuestionSource {
     private readonly random: () => number = Math.random,
   ) {
     for (const q of bank) {
-      const key = q.category.toLowerCase();
+      const key = tagKey(q.category);
       this.byCategory.set(key, [...(this.byCategory.get(key) ?? []), q]);
     }
   }
 
   /** The bank's categories matching these tags; General when none match. */
   categoriesFor(tags: readonly string[]): string[] {
-    const known = [...new Set(tags.map((t) => t.toLowerCase()).filter((t) => this.byCategory.has(t)))];
-    return known.length ? known : [GENERAL.toLowerCase()];
+    const known = [...new Set(tags.map(tagKey).filter((t) => this.byCategory.has(t)))];
+    return known.length ? known : [tagKey(GENERAL)];
   }
 
   hasCategory(tag: string): boolean {
-    return this.byCategory.has(tag.toLowerCase());
+    return this.byCategory.has(tagKey(tag));
   }
 
   /** The bank's categories, each as its first question spells it. */

@@ -1,6 +1,7 @@
 // How a game's rounds are shared among a lobby's tags. Pure, and loaded by the lobby page too: the
 // settings panel tells the host where each tag's questions will come from with the same plan the
 // server picks by, so what it says is what the game does.
+import { tagKey } from "../game/settings";
 import type { Question } from "../game/types";
 
 export interface TopicPlan {
@@ -8,9 +9,10 @@ export interface TopicPlan {
   count: number;
 }
 
-/** The tags as a game reads them: trimmed, blank ones and repeats (ignoring case) dropped. */
+/** The tags as a game reads them: trimmed, blank ones and repeats dropped (the first spelling kept, as the settings do). */
 export function uniqueTags(tags: readonly string[]): string[] {
-  return [...new Map(tags.map((t) => t.trim()).filter(Boolean).map((t) => [t.toLowerCase(), t])).values()];
+  const seen = new Set<string>();
+  return tags.map((t) => t.trim()).filter((t) => t && !seen.has(tagKey(t)) && Boolean(seen.add(tagKey(t))));
 }
 
 /** Spreads a game's rounds over its topics as evenly as possible, in the order given. */
@@ -67,9 +69,9 @@ export function ownPlan(tags: readonly string[], count: number, left: (tag: stri
 
 /** Mixes a game's questions by category, in the lobby's tag order, so no topic comes in one block. */
 export function interleave(questions: readonly Question[], tagOrder: readonly string[]): Question[] {
-  const groups = new Map<string, Question[]>(tagOrder.map((t) => [t.toLowerCase(), []]));
+  const groups = new Map<string, Question[]>(tagOrder.map((t) => [tagKey(t), []]));
   for (const q of questions) {
-    const key = q.category.toLowerCase();
+    const key = tagKey(q.category);
     groups.set(key, [...(groups.get(key) ?? []), q]);
   }
   return roundRobin([...groups.values()]);

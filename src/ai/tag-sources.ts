@@ -2,6 +2,7 @@
 // own questions"). Worked out on the host's page from what GET /api/lobby/questions returns, so it
 // follows the tags and rounds as the host edits them, before anything is saved; it reads the same
 // plan the server picks by (question-plan.ts).
+import { tagKey } from "../game/settings";
 import { ownPlan, uniqueTags } from "./question-plan";
 
 /** A lobby's own question as its host's page holds it. */
@@ -46,13 +47,13 @@ function listed(items: readonly string[]): string {
 }
 
 export function tagSources(tags: readonly string[], rounds: number, book: QuestionBook): SourcesReport {
-  const inBank = new Set(book.bank.map((c) => c.toLowerCase()));
-  const count = (tag: string, unasked: boolean) => book.questions.filter((q) => q.category.toLowerCase() === tag.toLowerCase() && !(unasked && q.asked)).length;
+  const inBank = new Set(book.bank.map((c) => tagKey(c)));
+  const count = (tag: string, unasked: boolean) => book.questions.filter((q) => tagKey(q.category) === tagKey(tag) && !(unasked && q.asked)).length;
   const plan = ownPlan(tags, rounds, (tag) => count(tag, true));
 
   /** What the bank or the AI serves for these tags: the bank's own categories among them, the AI for the rest, or General. */
   const servedBy = (of: readonly string[]) => {
-    const parts = [...of.filter((t) => inBank.has(t.toLowerCase())), ...(book.ai && of.some((t) => !inBank.has(t.toLowerCase())) ? ["the AI"] : [])];
+    const parts = [...of.filter((t) => inBank.has(tagKey(t))), ...(book.ai && of.some((t) => !inBank.has(tagKey(t))) ? ["the AI"] : [])];
     return parts.length ? listed(parts) : "General";
   };
 
@@ -61,7 +62,7 @@ export function tagSources(tags: readonly string[], rounds: number, book: Questi
     const total = count(tag, false);
     if (left > 0) return { tag, kind: "own", text: `your own questions (${left === total ? left : `${left} of ${total} not asked yet`})` };
     const spent = total > 0 ? ` (your ${plural(total, "question")} here were all asked)` : "";
-    if (inBank.has(tag.toLowerCase())) return { tag, kind: "bank", text: `the built-in bank${spent}` };
+    if (inBank.has(tagKey(tag))) return { tag, kind: "bank", text: `the built-in bank${spent}` };
     if (book.ai) return { tag, kind: "ai", text: `written by the AI${spent}` };
     return { tag, kind: "none", text: `no questions for this tag, ${servedBy(plan.rest.tags)} instead${spent}` };
   });

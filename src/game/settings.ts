@@ -48,13 +48,16 @@ export function clip(text: string, max = Number.POSITIVE_INFINITY): string {
   return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
+/** What a tag is compared by: a tag and a category (or two tags) are the same topic when this is. The one definition. */
+export const tagKey = (tag: string) => tag.trim().toLowerCase();
+
 /** Trimmed, blank and case-insensitive duplicates dropped, capped; empty means General. */
 export function normalizeTags(tags: readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const raw of tags) {
     const tag = clip(raw.trim(), TAG_MAX);
-    const key = tag.toLowerCase();
+    const key = tagKey(tag);
     if (!tag || seen.has(key)) continue;
     seen.add(key);
     out.push(tag);
@@ -66,7 +69,7 @@ export function normalizeTags(tags: readonly string[]): string[] {
 /** Whether the lobby's tag input may add this text (SPEC 5). */
 export function canAddTag(tags: readonly string[], text: string): boolean {
   const tag = text.trim();
-  return tag.length > 0 && !tags.some((t) => t.toLowerCase() === tag.toLowerCase());
+  return tag.length > 0 && !tags.some((t) => tagKey(t) === tagKey(tag));
 }
 
 export function normalizeSettings(input: { rounds?: unknown; roundLimit?: unknown; tags?: readonly string[] }, current: Settings): Settings {
