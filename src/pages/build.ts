@@ -1,4 +1,5 @@
-// Island bundling with Bun.build, used by `bun run build` and, when no build exists, at start.
+// Island bundling and the pages' stylesheet with Bun.build, used by `bun run build` and, when no
+// build exists or the sources are newer, at start.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { basename, join } from "node:path";
@@ -11,6 +12,16 @@ export type Manifest = Record<(typeof PAGES)[number], Assets>;
 const ROOT = join(import.meta.dir, "../..");
 export const BUILD_DIR = join(ROOT, "public/build");
 const MANIFEST = join(BUILD_DIR, "manifest.json");
+/** The stylesheet every page inlines, minified (see page-css.ts). */
+export const STYLESHEET = join(BUILD_DIR, "page.css");
+
+/** styles.css is written to be read; Bun's CSS bundler minifies it here, not in the running server (its bundler would stay in the server's memory). */
+async function buildStylesheet(): Promise<void> {
+  const built = await Bun.build({ entrypoints: [join(ROOT, "src/pages/styles.css")], minify: true });
+  if (!built.success) throw new AggregateError(built.logs, "stylesheet build failed");
+  // The bundler ends its output with a line break, which the page does not need.
+  writeFileSync(STYLESHEET, (await built.outputs[0]!.text()).trimEnd());
+}
 
 export async function buildIslands(): Promise<Manifest> {
   rmSync(BUILD_DIR, { recursive: true, force: true });
@@ -28,6 +39,7 @@ export async function buildIslands(): Promise<Manifest> {
     plugins: [reactProduction],
   });
   if (!result.success) throw new AggregateError(result.logs, "island build failed");
+  await buildStylesheet();
   // Compressed once here rather than on every request.
   for (const output of result.outputs) {
     const bytes = readFileSync(output.path);

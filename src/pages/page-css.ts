@@ -1,9 +1,15 @@
-// The pages' stylesheet as every page inlines it: styles.css is written to be read, and Bun's CSS
-// bundler minifies it once, when the server loads the pages.
-import { join } from "node:path";
+// The pages' stylesheet as every page inlines it: the build's minified styles.css (build.ts), read
+// once, on the first page rendered.
+import { readFileSync } from "node:fs";
+import { STYLESHEET } from "./build";
 
-const built = await Bun.build({ entrypoints: [join(import.meta.dir, "styles.css")], minify: true });
-if (!built.success) throw new AggregateError(built.logs, "stylesheet build failed");
+let css: string | undefined;
 
-// The bundler ends its output with a line break, which the page does not need.
-export const PAGE_CSS = (await built.outputs[0]!.text()).trimEnd();
+export function pageCss(): string {
+  try {
+    css ??= readFileSync(STYLESHEET, "utf8");
+  } catch (err) {
+    throw new Error(`No built stylesheet at ${STYLESHEET}: the server builds it at start (loadManifest), or run \`bun run build\``, { cause: err });
+  }
+  return css;
+}

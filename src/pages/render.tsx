@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { createStore, StoreContext, type PageData } from "../../islands/client/store";
 import { Document, scriptJson } from "./document";
 import type { Manifest } from "./build";
-import { PAGE_CSS } from "./page-css";
+import { pageCss } from "./page-css";
 
 export interface RenderedPage {
   html: string;
@@ -31,7 +31,7 @@ export function renderPageOnce(manifest: Manifest | null, data: PageData, body: 
     },
   });
   const page = renderToString(
-    <Document title={data.page === "home" ? "Stealmate" : `Stealmate · ${data.code}`} css={PAGE_CSS} pageJson={scriptJson(data)} assets={manifest?.[data.page] ?? null}>
+    <Document title={data.page === "home" ? "Stealmate" : `Stealmate · ${data.code}`} css={pageCss()} pageJson={scriptJson(data)} assets={manifest?.[data.page] ?? null}>
       <div id="app">
         <StoreContext.Provider value={store}>{body}</StoreContext.Provider>
       </div>

@@ -11,6 +11,7 @@ import { createStore, StoreContext, type ClientPhase, type Store } from "../../i
 import GameHeader from "../../islands/GameHeader";
 import GamePanel from "../../islands/GamePanel";
 import ScoreBoard from "../../islands/ScoreBoard";
+import { loadManifest } from "../../src/pages/build";
 import { useFakeDom } from "../support/dom";
 
 const realError = console.error;
@@ -31,6 +32,9 @@ const dom = useFakeDom("http://localhost:3000/game/ABCD", {
     return new Response(JSON.stringify(ok ? { success: true } : { success: false }), { status: ok ? 200 : 409 });
   },
 });
+
+// The server render below inlines the built stylesheet, as the server does once it has loaded (or made) the build.
+beforeAll(async () => void (await loadManifest()));
 
 beforeAll(() => {
   console.error = (...args: unknown[]) => void errors.push(args.map(String).join(" "));

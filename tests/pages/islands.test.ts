@@ -1,7 +1,7 @@
 // Each page marks exactly the islands its registry lists (so its bundle carries none the page never
 // hydrates), writes props only on the markers of islands that take them, and inlines the minified
 // stylesheet.
-import { describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createElement, type ReactNode } from "react";
@@ -15,11 +15,15 @@ import { Game } from "../../src/pages/Game";
 import { Home } from "../../src/pages/Home";
 import { joinUrl } from "../../src/pages/JoinQr";
 import { Lobby } from "../../src/pages/Lobby";
+import { loadManifest } from "../../src/pages/build";
 import { renderPage } from "../../src/pages/render";
 import { Tv } from "../../src/pages/Tv";
 import { lobby } from "../support/builders";
 
 const ORIGIN = "https://stealmate.test";
+
+// Pages inline the built stylesheet, as the server does once it has loaded (or made) the build.
+beforeAll(async () => void (await loadManifest()));
 
 function render(page: PageName, body: ReactNode): string {
   const data: PageData = { page, code: page === "home" ? null : "ABCD", lobby: page === "home" ? null : lobbyView(lobby()), now: 0 };
