@@ -6,7 +6,7 @@ import type { LobbyService } from "../lobbies/service";
 import { answers } from "./answers";
 import { accepted, ApiError } from "./errors";
 import { jsonBody, MAX_BODY_BYTES } from "./json-body";
-import { codeBody, overruleBody, playerBody, settingsBody, submitBody, teamSelectBody } from "./schemas";
+import { codeBody, overruleBody, playerBody, settingsBody, startRoundBody, submitBody, teamSelectBody } from "./schemas";
 import { type Authenticate, sameLobby, seated } from "./session";
 
 export function playerRoutes({ service, authenticate }: { service: LobbyService; authenticate: Authenticate }) {
@@ -65,10 +65,10 @@ export function playerRoutes({ service, authenticate }: { service: LobbyService;
       "/startRound",
       ({ claims, body }) => {
         sameLobby(claims, body.code);
-        const outcome = accepted(service.dispatch(claims.lobby, { type: "startRound", by: claims.sub }));
+        const outcome = accepted(service.dispatch(claims.lobby, { type: "startRound", by: claims.sub, roundNumber: body.roundNumber }));
         return { success: true as const, roundNumber: outcome.state.game!.currentRoundNumber, endsAt: outcome.state.game!.currentRound!.endsAt };
       },
-      { bodyLimit: MAX_BODY_BYTES, body: codeBody, response: answers.roundStarted },
+      { bodyLimit: MAX_BODY_BYTES, body: startRoundBody, response: answers.roundStarted },
     )
     .post(
       "/submitAnswer",

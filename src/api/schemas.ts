@@ -22,6 +22,8 @@ export const settingsBody = z.object({
 /** kickPlayer and transferHost: the player acted on */
 export const playerBody = z.object({ playerId: z.string().min(1).max(64) });
 export const codeBody = z.object({ code: code.optional() });
+/** `roundNumber` is optional so the specification's call without it still works. */
+export const startRoundBody = codeBody.extend({ roundNumber: z.number().int().min(1).max(100).optional() });
 export const submitBody = z.object({
   code: code.optional(),
   isSteal: z.boolean(),

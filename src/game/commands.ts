@@ -8,7 +8,8 @@ export type Command =
   | { type: "teamSelect"; playerId: string; team: Team; isCaptain: boolean }
   | { type: "updateSettings"; by: string; settings: { rounds?: unknown; roundLimit?: unknown; tags?: string[] } }
   | { type: "startGame"; by: string; questions: Question[] }
-  | { type: "startRound"; by: string }
+  /** `roundNumber`: the round the host meant to start; a replayed call names one already started */
+  | { type: "startRound"; by: string; roundNumber?: number }
   | { type: "submit"; playerId: string; team: Team; roundNumber: number; answer: string; isSteal: boolean }
   | { type: "timeUp"; roundNumber: number }
   /** `of`: the question and typed answers the verdicts were given on; verdicts on anything else are stale. */

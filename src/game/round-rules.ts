@@ -33,13 +33,15 @@ export function startGame(state: LobbyState, by: string, questions: Question[]):
   return accept(next, [toRoom("game-started", { lobbyCode: state.code, lobby: lobbyView(next) })]);
 }
 
-export function startRound(state: LobbyState, by: string, now: number): Outcome {
+export function startRound(state: LobbyState, by: string, now: number, expected?: number): Outcome {
   if (by !== state.hostId) return refuse("forbidden", "Only the host can start a round");
   const game = state.game;
   if (!game) return refuse("conflict", "No game is running");
   if (game.phase === "complete") return refuse("conflict", "The game is complete");
   if (game.phase !== "idle" && game.phase !== "results") return refuse("conflict", "A round is in progress");
   const number = game.currentRoundNumber + 1;
+  // A retried "Next Round" must not start a round nobody asked for (docs/decisions.md, stale commands).
+  if (expected !== undefined && expected !== number) return refuse("conflict", expected < number ? `Round ${expected} has already started` : `Round ${expected} is not the next round`);
   const endsAt = now + state.settings.roundLimit * 1000;
   const question = game.questions[number - 1]!;
   const next = withGame(state, { ...game, phase: "question", currentRoundNumber: number, currentRound: { number, question, endsAt, locks: {} } });
