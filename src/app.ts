@@ -9,7 +9,7 @@ import { ApiError } from "./api/errors";
 import { validationRefusal } from "./api/validation";
 import { RateLimiter } from "./api/rate-limit";
 import { lobbyRoutes } from "./api/routes";
-import { Tokens } from "./api/tokens";
+import { Tokens } from "./access/tokens";
 import type { Config } from "./config";
 import type { Clock } from "./lobbies/clock";
 import type { AnswerJudge, QuestionSource } from "./lobbies/seams";

@@ -13,7 +13,7 @@ import { jsonBody, MAX_BODY_BYTES } from "./json-body";
 import { questionsCsv, questionsJson, readQuestionFile } from "./question-files";
 import { exportQuery, importBody, ownQuestion, questionParams, questionsBody } from "./schemas";
 import { type Authenticate, seated } from "./session";
-import type { Claims } from "./tokens";
+import type { Claims } from "../access/tokens";
 
 export interface QuestionDeps {
   service: LobbyService;

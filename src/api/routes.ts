@@ -11,13 +11,13 @@ import type { LobbyService } from "../lobbies/service";
 import { answers } from "./answers";
 import { accepted, ApiError } from "./errors";
 import { jsonBody, MAX_BODY_BYTES } from "./json-body";
-import { originAllowed } from "./origin";
+import { originAllowed } from "../access/origin";
 import { playerRoutes } from "./player-routes";
 import { questionRoutes } from "./question-routes";
 import type { RateLimiter } from "./rate-limit";
 import { codeParams, createBody, joinBody, resultsParams } from "./schemas";
 import { authenticator, sameLobby } from "./session";
-import type { Tokens } from "./tokens";
+import type { Tokens } from "../access/tokens";
 
 export interface ApiDeps {
   service: LobbyService;

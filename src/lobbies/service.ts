@@ -11,7 +11,6 @@ import { canStartGame, resumeEffects } from "../game/round-rules";
 import { hostPresence } from "../game/host-rules";
 import { DEFAULT_HOST_GRACE_MS, NAME_MAX } from "../game/settings";
 import type { LobbyState, Team } from "../game/types";
-import { findPlayer } from "../game/views";
 import { ClockGuard, LobbyTimers, realClock, type Clock } from "./clock";
 import { normalizeCode, randomCode } from "./codes";
 import { FAULT_CLOSE_REASON, FAULT_LIMIT, LOBBY_FAULT, faultLine } from "./lobby-faults";
@@ -110,12 +109,6 @@ export class LobbyService {
 
   get(code: string): LobbyState | undefined {
     return this.lobbies.get(normalizeCode(code))?.state;
-  }
-
-  /** Whether this player still holds a seat in this lobby (kicked and departed players do not). */
-  seated(code: string, playerId: string): boolean {
-    const state = this.get(code);
-    return Boolean(state && findPlayer(state, playerId));
   }
 
   create(hostName: string): Created {

@@ -3,7 +3,8 @@
 // the rules' effects; only the transport's own answers (errors, snapshots) are sent from here.
 import { playerSnapshot, watcherSnapshot } from "../game/views";
 import { normalizeCode } from "../lobbies/codes";
-import type { Tokens } from "../api/tokens";
+import { checkSeat } from "../access/seats";
+import type { Tokens } from "../access/tokens";
 import type { LobbyService } from "../lobbies/service";
 import { clientSchemas, type ClientEvent } from "../shared/events";
 import { CLOSE, decodeFrame } from "../shared/wire";
@@ -110,17 +111,15 @@ export class Handlers {
     const input = this.parse(peer, "join-lobby", payload);
     if (!input) return;
     const { service, tokens, rooms } = this.deps;
-    const claims = await tokens.verify(input.data.token);
+    const seat = await checkSeat(tokens, service, input.data.token);
     // Gone while the token was checked: its unseat has already run, so seating it now would leave a
     // dead connection in the rooms and the player shown connected for good.
     if (!peer.live) return;
-    const state = claims && service.get(claims.lobby);
-    const player = state && state.players.find((p) => p.id === claims.sub);
-    if (!claims || !state || !player) {
-      // The page tells the player why it went home: these refusals are final, unlike a lost connection.
-      peer.emit("socket-error", { event: "join-lobby", message: !claims ? "Invalid or expired session" : !state ? "This lobby has ended" : "You are no longer in this lobby" });
+    if (!seat.ok) {
+      peer.emit("socket-error", { event: "join-lobby", message: seat.message });
       return peer.close(CLOSE.done, "Join refused");
     }
+    const { claims, state, player } = seat;
     if (peer.playerId !== claims.sub) this.unseat(peer);
     rooms.enter(peer, state.code, claims.sub, player.team);
     // A second tab with the same token replaces the first, so a player is never seated twice; the
