@@ -21,6 +21,27 @@ export interface LobbyEventExtras {
   "host-changed": { hostId: string; previousHostId: string; reason: HostChangeReason };
 }
 export type LobbyEventName = keyof LobbyEventExtras;
+
+/**
+ * What a page does with each lobby event: take the new lobby in place, or leave the screen it is on
+ * (each such event has its own handler in islands/client/session.ts). A new lobby event does not
+ * compile until it is placed here, so no page misses it.
+ */
+export const LOBBY_EVENT_EFFECT = {
+  "player-joined": "refresh",
+  "player-left": "refresh",
+  "player-kicked": "refresh",
+  "player-team-changed": "refresh",
+  "player-disconnected": "refresh",
+  "settings-updated": "refresh",
+  "host-changed": "refresh",
+  "lobby-ended": "leave",
+  "lobby-returned": "leave",
+  "game-ended": "leave",
+} as const satisfies Record<LobbyEventName, "refresh" | "leave">;
+
+/** The lobby events a page takes in place. */
+export const REFRESHING_LOBBY_EVENTS = (Object.keys(LOBBY_EVENT_EFFECT) as LobbyEventName[]).filter((e) => LOBBY_EVENT_EFFECT[e] === "refresh");
 export type LobbyEvent<E extends LobbyEventName> = { lobby: LobbyView; updateType: E } & LobbyEventExtras[E];
 
 interface RoundStarted {
