@@ -1,12 +1,12 @@
 // Everything that can happen to a lobby, as data. Transport validates input before it becomes a command.
-import type { ChatMessage, Question, Team } from "./types";
+import type { ChatMessage, Question, SettingsInput, Team } from "./types";
 
 export type Command =
   | { type: "join"; playerId: string; name: string }
   | { type: "leave"; playerId: string }
   | { type: "kick"; by: string; playerId: string }
   | { type: "teamSelect"; playerId: string; team: Team; isCaptain: boolean }
-  | { type: "updateSettings"; by: string; settings: { rounds?: unknown; roundLimit?: unknown; tags?: string[] } }
+  | { type: "updateSettings"; by: string; settings: SettingsInput }
   | { type: "startGame"; by: string; questions: Question[] }
   /** `roundNumber`: the round the host meant to start; a replayed call names one already started */
   | { type: "startRound"; by: string; roundNumber?: number }

@@ -5,15 +5,11 @@ import { Database } from "bun:sqlite";
 import { CHAT_HISTORY } from "../game/settings";
 import { migrate } from "./migrations";
 import { parseChatLine, parseStoredLobby } from "./stored-state";
-import type { ChatMessage, LobbyState, Question } from "../game/types";
+import type { ChatMessage, LobbyState, OwnQuestion, Question } from "../game/types";
 
 const BACKSTOP_PAGES = 10_000;
 const CHECKPOINT_EVERY_MS = 200;
 
-/** A question of a lobby's own, with the id the host's page names it by. */
-export interface OwnQuestion extends Question {
-  id: number;
-}
 
 /** Only the question's own fields are kept, in a fixed order. */
 const ownBody = ({ category, question, answer, aliases }: Question): Question => ({ category, question, answer, aliases });

@@ -3,6 +3,7 @@
 // sends, with its payload. The rules' emit effects, the views, the transport and the islands all
 // take their types from here. Islands import it for types only, so zod stays out of their bundles.
 import { z } from "zod";
+import { codeSchema } from "../game/schemas";
 
 export type { LobbyEvent, LobbyEventExtras, LobbyEventName, RoundResults, ServerEvent, ServerEvents } from "../game/server-events";
 
@@ -27,7 +28,7 @@ export const clientSchemas = {
     team: z.unknown().optional(),
   }),
   /** a spectator (the shared TV screen): hears the room's events, never a team's or a player's */
-  "watch-lobby": z.object({ code: z.string().regex(/^[A-Za-z0-9]{4}$/) }),
+  "watch-lobby": z.object({ code: codeSchema }),
   /** asks for a fresh snapshot */
   "lobby-updated": z.object({ lobbyCode }).passthrough().optional(),
   /** the fallback's answer to the server's heartbeat (a WebSocket answers Bun's pings instead) */
