@@ -37,8 +37,6 @@ export const questionsBody = z.object({
     .max(OWN_QUESTIONS_MAX, `A lobby holds at most ${OWN_QUESTIONS_MAX} questions`),
 });
 export const codeParams = z.object({ code });
-/** The format is checked by the handler: an unknown one is a 404, a file that is not there. */
-export const resultsParams = z.object({ code, format: z.string() });
 export const questionParams = z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/, "Question id must be a number").transform(Number) });
 /** A file of questions as the host's page read it: its name (which says CSV or JSON) and its text. */
 export const importBody = z.object({ name: z.string().max(255).default(""), text: z.string().min(1, "The file is empty") });

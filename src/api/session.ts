@@ -5,7 +5,6 @@
 import { Elysia } from "elysia";
 import { checkSeat } from "../access/seats";
 import type { Claims, Tokens } from "../access/tokens";
-import { normalizeCode } from "../lobbies/codes";
 import type { LobbyService } from "../lobbies/service";
 import { ApiError } from "./errors";
 
@@ -23,7 +22,7 @@ export function authenticator(tokens: Tokens, service: LobbyService): Authentica
 /** The routes of the plugin that uses this are for seated players only, and get their `claims`. */
 export const seated = (authenticate: Authenticate) => new Elysia().derive({ as: "scoped" }, async ({ request }) => ({ claims: await authenticate(request) }));
 
-/** A lobby code in a request, when given, must be the token's lobby. */
+/** A lobby code in a request (read by codeSchema, so as kept), when given, must be the token's lobby. */
 export function sameLobby(claims: Claims, code?: string): void {
-  if (code && normalizeCode(code) !== claims.lobby) throw new ApiError(401, "Session is for another lobby");
+  if (code && code !== claims.lobby) throw new ApiError(401, "Session is for another lobby");
 }

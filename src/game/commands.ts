@@ -10,7 +10,8 @@ export type Command =
   | { type: "startGame"; by: string; questions: Question[] }
   /** `roundNumber`: the round the host meant to start; a replayed call names one already started */
   | { type: "startRound"; by: string; roundNumber?: number }
-  | { type: "submit"; playerId: string; team: Team; roundNumber: number; answer: string; isSteal: boolean }
+  /** `team`: the player's own when not given */
+  | { type: "submit"; playerId: string; team?: Team; roundNumber: number; answer: string; isSteal: boolean }
   | { type: "timeUp"; roundNumber: number }
   /** `of`: the question and typed answers the verdicts were given on; verdicts on anything else are stale. */
   | { type: "judged"; roundNumber: number; verdicts: Partial<Record<Team, boolean>>; of?: { question: string; answers: Partial<Record<Team, string>> } }

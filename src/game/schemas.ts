@@ -4,13 +4,24 @@
 // so zod never reaches a phone. A field added to a stored shape needs a `.default()` (or to be
 // optional) here, or every lobby saved before it would fail to load (docs/architecture.md).
 import { z } from "zod";
-import { CODE_PATTERN, DEFAULT_SETTINGS, TAG_MAX } from "./settings";
+import { CODE_PATTERN, DEFAULT_SETTINGS, normalizeCode, TAG_MAX } from "./settings";
 import { TEAMS } from "./types";
 
 export const teamSchema = z.enum(TEAMS);
 
-/** A lobby code as people type it: four letters or digits, any case (normalizeCode upper-cases it). */
-export const codeSchema = z.string().trim().regex(CODE_PATTERN, "Code must be 4 letters or digits");
+/** A lobby code as people type it: four letters or digits, any case; read as kept (upper case). */
+export const codeSchema = z.string().trim().regex(CODE_PATTERN, "Code must be 4 letters or digits").transform(normalizeCode);
+
+/**
+ * A page's code, whatever its path held: a page for a code that names no lobby still renders (its
+ * script sends the visitor on), so nothing is refused here; the code is read as kept, and bounded.
+ * Read in the handler, not as the route's params schema, which would answer a path Elysia cannot
+ * decode ("/lobby/%") with a JSON 400 instead of a page.
+ */
+export const pageCodeSchema = z
+  .string()
+  .catch("")
+  .transform((c) => normalizeCode(c).slice(0, 8));
 
 export const playerSchema = z.object({ id: z.string(), name: z.string(), team: teamSchema, isCaptain: z.boolean(), isHost: z.boolean(), connected: z.boolean() });
 

@@ -6,6 +6,8 @@ export const NAME_MAX = 32;
 export const CODE_LENGTH = 4;
 /** A lobby code as typed: letters or digits, any case (DESIGN: codes are matched ignoring case). */
 export const CODE_PATTERN = /^[A-Za-z0-9]{4}$/;
+/** How a code is kept and compared: as typed, trimmed and upper-cased. */
+export const normalizeCode = (code: string) => code.trim().toUpperCase();
 export const ROUNDS_MIN = 1;
 export const ROUNDS_MAX = 20;
 export const ROUND_LIMIT_MIN = 15;

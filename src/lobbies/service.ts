@@ -7,12 +7,12 @@ import type { Effect } from "../game/effects";
 import { closeLobby, createLobby, validName } from "../game/lobby-rules";
 import type { Outcome } from "../game/outcome";
 import { reduce } from "../game/reduce";
-import { canStartGame, resumeEffects } from "../game/round-rules";
+import { canStartGame, finishedGame, resumeEffects } from "../game/round-rules";
 import { hostPresence } from "../game/host-rules";
-import { DEFAULT_HOST_GRACE_MS, NAME_MAX } from "../game/settings";
-import type { LobbyState, Team } from "../game/types";
+import { DEFAULT_HOST_GRACE_MS, NAME_MAX, normalizeCode } from "../game/settings";
+import type { GameState, LobbyState, Team } from "../game/types";
 import { ClockGuard, LobbyTimers, realClock, type Clock } from "./clock";
-import { normalizeCode, randomCode } from "./codes";
+import { randomCode } from "./codes";
 import { FAULT_CLOSE_REASON, FAULT_LIMIT, LOBBY_FAULT, faultLine } from "./lobby-faults";
 import { OwnQuestionBook } from "./own-questions";
 import { durably, isStorageFault } from "./storage-fault";
@@ -195,6 +195,14 @@ export class LobbyService {
       return [];
     });
     return this.dispatch(state.code, { type: "startGame", by, questions });
+  }
+
+  /** The lobby's finished game, for its results to keep; a game still running has none yet. */
+  finishedGame(rawCode: string): Refusal | { ok: true; code: string; game: GameState } {
+    const state = this.get(rawCode);
+    if (!state) return refuse("notFound", "Lobby not found");
+    const game = finishedGame(state);
+    return game ? { ok: true, code: state.code, game } : refuse("conflict", "The game is not over yet");
   }
 
   /** The lobby's own questions, for its host alone (DESIGN 3): the book, or why not. */

@@ -2,7 +2,6 @@
 // commands to the lobby service. Everything players hear about a lobby comes back through Rooms from
 // the rules' effects; only the transport's own answers (errors, snapshots) are sent from here.
 import { playerSnapshot, watcherSnapshot } from "../game/views";
-import { normalizeCode } from "../lobbies/codes";
 import { checkSeat } from "../access/seats";
 import type { Tokens } from "../access/tokens";
 import type { LobbyService } from "../lobbies/service";
@@ -132,7 +131,7 @@ export class Handlers {
 
   /** The shared screen: no token, no seat; only what the whole room may see. */
   private watch(peer: Peer, input: Parsed<"watch-lobby">): void {
-    const state = this.deps.service.get(normalizeCode(input.code));
+    const state = this.deps.service.get(input.code);
     if (!state) {
       peer.emit("socket-error", { event: "watch-lobby", message: "This lobby has ended" });
       return peer.close(CLOSE.done, "Watch refused");
