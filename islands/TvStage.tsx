@@ -2,7 +2,7 @@
 // The lobby's teams and who is here; in a round the question, a big countdown and which teams have
 // locked (never what); then the round's results and the game's summary, as the players see them.
 import { useSignals } from "@preact/signals-react/runtime";
-import type { Team } from "../src/game/types";
+import { TEAMS, type Team } from "../src/game/types";
 import type { LobbyView } from "../src/game/views";
 import { useStore } from "./client/store";
 import { ResultsPhase } from "./game/ResultsPhase";
@@ -49,7 +49,7 @@ function Round({ lobby }: { lobby: LobbyView }) {
         <Timer />
       </div>
       <ul className="tv-locks" aria-label="Answers locked">
-        {(["blue", "red"] as const).map((team) => (
+        {TEAMS.map((team) => (
           <li key={team} className={`result ${team[0]}`}>
             {`${teamName(team)}: ${game.locked[team] ? "locked in ✔" : "thinking..."}`}
           </li>

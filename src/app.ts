@@ -9,11 +9,11 @@ import { ApiError } from "./api/errors";
 import { validationRefusal } from "./api/validation";
 import { RateLimiter } from "./api/rate-limit";
 import { lobbyRoutes } from "./api/routes";
-import { Tokens } from "./api/tokens";
+import { Tokens } from "./access/tokens";
 import type { Config } from "./config";
 import type { Clock } from "./lobbies/clock";
 import type { AnswerJudge, QuestionSource } from "./lobbies/seams";
-import { LobbyService } from "./lobbies/service";
+import { LobbyService, type ServiceOptions } from "./lobbies/service";
 import { LobbyStore } from "./lobbies/store";
 import { createRealtime } from "./realtime/realtime";
 import { loadManifest } from "./pages/build";
@@ -31,6 +31,8 @@ export interface AppOverrides {
   log?: (line: string) => void;
   /** the realtime heartbeat, shortened by tests that watch a silent connection go */
   heartbeatMs?: number;
+  /** the rules, replaced by tests that make one throw as a bug would */
+  reduce?: ServiceOptions["reduce"];
 }
 
 export interface RunningApp {
@@ -48,7 +50,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
   const store = new LobbyStore(join(config.DATA_DIR, "stealmate.sqlite"), log);
   const ai = await makeAi(config, loadBank(config.DATA_DIR, log), log);
   const questions = overrides.questions ?? ai.questions;
-  const service = new LobbyService({ store, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, log });
+  const service = new LobbyService({ store, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, log, reduce: overrides.reduce });
   const tokens = new Tokens(tokenSecret(config.DATA_DIR, config.JWT_SECRET), config.TOKEN_TTL_S);
   const clientIps = new WeakMap<Request, string>();
   // One budget per address for creating, joining and watching.

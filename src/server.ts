@@ -1,5 +1,6 @@
 // Entry: config -> app -> listen; SIGTERM/SIGINT drain and exit.
 import { loadConfig } from "./config";
+import { keepServingOnFaults } from "./process-guard";
 
 // React picks its build when first loaded and Bun its JSX runtime when it first compiles a page, so
 // the environment is settled before the app (the only importer of React) loads. The development
@@ -9,6 +10,8 @@ const { startApp } = await import("./app");
 
 const config = loadConfig();
 const app = await startApp(config);
+// Only once serving: a failure to start must still stop the process with its message.
+keepServingOnFaults();
 console.log(`listening on http://${config.HOST}:${app.port}`);
 
 /** close() waits at most ~1 s for requests under way; past this something is stuck. */

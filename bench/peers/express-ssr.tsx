@@ -13,7 +13,7 @@ import type { Assets } from "../../src/pages/document";
 import { Document, scriptJson } from "../../src/pages/document";
 import { Game } from "../../src/pages/Game";
 import { Lobby } from "../../src/pages/Lobby";
-import { normalizeCode } from "../../src/lobbies/codes";
+import { normalizeCode } from "../../src/game/settings";
 
 export interface PeerData {
   /** the address Stealmate's pages were asked at: its join QR code holds it, so the pages match */

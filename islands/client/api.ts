@@ -1,23 +1,16 @@
 // The REST client. Failures never reach the screen (SPEC section 8): callers log and carry on.
 // What a call answers is typed by the server's response schemas (src/api/answers.ts): a caller names
 // the answer it expects, `api<Answers["lobby"]>(...)`. Types only, so zod stays out of the bundle.
-import type { Answers } from "../../src/api/answers";
+import type { Answers, RefusalAnswer, RowError } from "../../src/api/answers";
 import { storedToken } from "./token";
 
-export type { Answers };
-
-/** A question the server refused in a batch (counted from 1), and the file line it starts on. */
-export interface RowError {
-  row: number;
-  line?: number;
-  message: string;
-}
+export type { Answers, RowError };
 
 /**
  * An answer: the fields of `A` when it succeeded (absent when it did not), a refusal's message and
  * bad rows, and the HTTP status (0 when no answer came).
  */
-export type ApiAnswer<A = unknown> = Partial<Omit<A, "success">> & { success: boolean; message?: string; errors?: RowError[]; status: number };
+export type ApiAnswer<A = unknown> = Partial<Omit<A, "success">> & Partial<Omit<RefusalAnswer, "success">> & { success: boolean; status: number };
 
 export async function api<A = unknown>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown, auth = true): Promise<ApiAnswer<A>> {
   const headers: Record<string, string> = {};

@@ -4,6 +4,7 @@
 import { CHAT_HISTORY } from "../../src/game/settings";
 import type { LobbyView } from "../../src/game/views";
 import type { RoundResults, ServerEvent } from "../../src/shared/events";
+import { REFRESHING_LOBBY_EVENTS } from "../../src/game/server-events";
 import { api, type Answers } from "./api";
 import { connect as openConnection, type Connection } from "./connection";
 import { setFlash } from "./flash";
@@ -18,7 +19,8 @@ export const RETURN_DELAY_MS = 1_000;
 /** how long a notice (a new host, say) stays on screen */
 export const NOTICE_MS = 6_000;
 
-const LOBBY_EVENTS = ["player-joined", "player-left", "player-team-changed", "player-kicked", "lobby-updated", "settings-updated", "game-started", "player-disconnected", "host-changed"] as const satisfies ServerEvent[];
+/** Events that carry a new view of the lobby for the page to take: the lobby events it takes in place, a snapshot, a game's start. */
+const LOBBY_EVENTS = [...REFRESHING_LOBBY_EVENTS, "lobby-updated", "game-started"] as const satisfies ServerEvent[];
 
 /** Starts the page's session; resolves to the connection, or null when the page redirected. */
 export async function startSession(store: Store, connect: (token: string) => Connection = openConnection): Promise<Connection | null> {

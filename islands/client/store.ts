@@ -2,7 +2,7 @@
 // with its own store (through context), so no state leaks between requests.
 import { computed, signal } from "@preact/signals-react";
 import { createContext, useContext } from "react";
-import type { ChatMessage } from "../../src/game/types";
+import type { ChatMessage, Lock } from "../../src/game/types";
 import type { LobbyView, RoundView } from "../../src/game/views";
 import type { QuestionBook } from "../../src/ai/tag-sources";
 
@@ -51,7 +51,8 @@ export function createStore(data: PageData) {
     endsAt: signal<number | null>(game?.currentRound?.endsAt ?? null),
     now: signal<number>(data.now),
     /** the team's lock in the open round; `playerId`: who locked it */
-    myLock: signal<{ answer: string; isSteal: boolean; playerId?: string } | null>(null),
+    /** the team's lock in this round; who locked it is missing from an event of an older server */
+    myLock: signal<(Omit<Lock, "playerId"> & Partial<Pick<Lock, "playerId">>) | null>(null),
     lastResult: signal<RoundView | null>(game?.rounds.at(-1) ?? null),
     /** a passing message for everyone on the page (a new host); shown by the status bar */
     notice: signal<string | null>(null),

@@ -15,7 +15,7 @@ export function IdlePhase() {
 
   async function start() {
     setBusy(true);
-    await refusal.call("Failed to start round", () => startRound(store.code));
+    await refusal.call("Failed to start round", () => startRound(store.code, (lobby?.gameState?.currentRoundNumber ?? 0) + 1));
     // Success needs no action here: the round-started event moves every screen on.
     setBusy(false);
   }

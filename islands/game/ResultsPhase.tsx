@@ -52,11 +52,12 @@ export function ResultsPhase() {
   const host = store.isHost.value;
   const complete = store.lobby.value?.gameState?.phase === "complete";
   if (!result) return null;
+  const nextRound = result.number + 1;
 
   async function next() {
     if (!store.isHost.value) return;
     setBusy(true);
-    await refusal.call("Failed to start next round", () => startRound(store.code));
+    await refusal.call("Failed to start next round", () => startRound(store.code, nextRound));
     setBusy(false);
   }
 

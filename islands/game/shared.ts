@@ -13,8 +13,11 @@ export const scoresOf = (lobby: LobbyView | null) => lobby?.gameState?.scores ??
 
 export const winnerLine = (winner: Winner) => (winner === "tie" ? "It's a tie!" : `${teamName(winner)} team wins!`);
 
-/** Start Round and Next Round are the same call (SPEC 7); the callers log it with their own message. */
-export const startRound = (code: string | null) => api("POST", "/api/lobby/startRound", { code });
+/**
+ * Start Round and Next Round are the same call (docs/decisions.md, stale commands); it names the round it starts, so a
+ * retried tap cannot start the one after. The callers log it with their own message.
+ */
+export const startRound = (code: string | null, roundNumber: number) => api("POST", "/api/lobby/startRound", { code, roundNumber });
 
 export { playOf } from "../../src/game/views";
 export { winnerOf } from "../../src/game/scoring";

@@ -5,29 +5,10 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { unasked } from "../game/same-question";
+import { questionInputSchema } from "../game/schemas";
 import type { Question } from "../game/types";
 
-/**
- * One line of text as it is kept and shown: well-formed (JSON can carry a lone surrogate, which
- * would break the page that shows it), runs of white space made one space, trimmed, then bounded.
- */
-const text = (label: string, min: number, max: number) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? `${label} is missing` : `${label} must be text`) })
-    .transform((s) => s.toWellFormed().replace(/\s+/g, " ").trim())
-    .pipe(z.string().min(min, min === 1 ? `${label} is blank` : `${label} must be at least ${min} characters`).max(max, `${label} must be at most ${max} characters`));
-
-/** A question of the bank, of a pack, or of a lobby's own: the same fields and limits for all. */
-export const questionSchema = z.object(
-  {
-    category: text("Category", 1, 40),
-    question: text("Question", 5, 300),
-    answer: text("Answer", 1, 60),
-    aliases: z.array(text("An accepted answer", 1, 60), { error: "Accepted answers must be a list" }).max(20, "At most 20 accepted answers").default([]),
-  },
-  { error: "A question must be an object with category, question and answer" },
-);
-const packSchema = z.object({ questions: z.array(questionSchema).max(10_000) });
+const packSchema = z.object({ questions: z.array(questionInputSchema).max(10_000) });
 
 const BUILT_IN_DIR = join(import.meta.dir, "bank");
 

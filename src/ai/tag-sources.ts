@@ -3,18 +3,11 @@
 // follows the tags and rounds as the host edits them, before anything is saved; it reads the same
 // plan the server picks by (question-plan.ts).
 import { tagKey } from "../game/settings";
+import type { OwnQuestion } from "../game/types";
 import { ownPlan, uniqueTags } from "./question-plan";
 
-/** A lobby's own question as its host's page holds it. */
-export interface OwnQuestionView {
-  id: number;
-  category: string;
-  question: string;
-  answer: string;
-  aliases: string[];
-  /** a game of this lobby has asked it already, so no game will again */
-  asked: boolean;
-}
+/** A lobby's own question as its host's page holds it; `asked`: a game of this lobby has asked it already, so no game will again. */
+export type OwnQuestionView = OwnQuestion & { asked: boolean };
 
 /** What GET /api/lobby/questions tells the host. */
 export interface QuestionBook {

@@ -29,3 +29,17 @@ export const answers = {
 };
 
 export type Answers = { [K in keyof typeof answers]: z.infer<(typeof answers)[K]> };
+
+/** A question the server refused in a batch (counted from 1), and the file line it starts on. */
+export interface RowError {
+  row: number;
+  line?: number;
+  message: string;
+}
+
+/** What every refused call answers (with its HTTP status); a refused batch lists its bad rows. */
+export interface RefusalAnswer {
+  success: false;
+  message: string;
+  errors?: RowError[];
+}

@@ -4,17 +4,10 @@
 // its body, and a non-host's upload is not even read. So the parse step leaves the body unread and
 // the reading is the route's last transform, after those checks and before validation.
 import { Elysia } from "elysia";
+import { readCapped } from "../access/capped-body";
 import { ApiError } from "./errors";
 
 export const MAX_BODY_BYTES = 16 * 1024;
-
-/** The body's bytes, or null when it is over `max` bytes (declared or actual). */
-export async function readCapped(request: Request, max: number): Promise<Uint8Array | null> {
-  if (Number(request.headers.get("content-length") ?? 0) > max) return null;
-  // Bytes, not characters: a chunked body has no Content-Length, and "é" is one character in two bytes.
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  return bytes.byteLength > max ? null : bytes;
-}
 
 async function readJson(request: Request, maxBytes: number): Promise<unknown> {
   const bytes = await readCapped(request, maxBytes);

@@ -6,7 +6,7 @@ import type { LobbyService } from "../lobbies/service";
 import { answers } from "./answers";
 import { accepted, ApiError } from "./errors";
 import { jsonBody, MAX_BODY_BYTES } from "./json-body";
-import { codeBody, overruleBody, playerBody, settingsBody, submitBody, teamSelectBody } from "./schemas";
+import { codeBody, overruleBody, playerBody, settingsBody, startRoundBody, submitBody, teamSelectBody } from "./schemas";
 import { type Authenticate, sameLobby, seated } from "./session";
 
 export function playerRoutes({ service, authenticate }: { service: LobbyService; authenticate: Authenticate }) {
@@ -65,23 +65,18 @@ export function playerRoutes({ service, authenticate }: { service: LobbyService;
       "/startRound",
       ({ claims, body }) => {
         sameLobby(claims, body.code);
-        const outcome = accepted(service.dispatch(claims.lobby, { type: "startRound", by: claims.sub }));
+        const outcome = accepted(service.dispatch(claims.lobby, { type: "startRound", by: claims.sub, roundNumber: body.roundNumber }));
         return { success: true as const, roundNumber: outcome.state.game!.currentRoundNumber, endsAt: outcome.state.game!.currentRound!.endsAt };
       },
-      { bodyLimit: MAX_BODY_BYTES, body: codeBody, response: answers.roundStarted },
+      { bodyLimit: MAX_BODY_BYTES, body: startRoundBody, response: answers.roundStarted },
     )
     .post(
       "/submitAnswer",
       ({ claims, body }) => {
         sameLobby(claims, body.code);
         if (body.playerId && body.playerId !== claims.sub) throw new ApiError(403, "You can only answer as yourself");
-        // The body arrived after authentication: the lobby may have ended, or the player left, meanwhile.
-        const state = service.get(claims.lobby);
-        if (!state) throw new ApiError(404, "Lobby not found");
-        const player = state.players.find((p) => p.id === claims.sub);
-        if (!player) throw new ApiError(404, "Player not found");
-        const team = body.team ?? player.team;
-        accepted(service.dispatch(claims.lobby, { type: "submit", playerId: claims.sub, team, roundNumber: body.roundNumber, answer: body.answer, isSteal: body.isSteal }));
+        // The lobby may have ended, or the player left, while the body arrived: the rules say so.
+        accepted(service.dispatch(claims.lobby, { type: "submit", playerId: claims.sub, team: body.team, roundNumber: body.roundNumber, answer: body.answer, isSteal: body.isSteal }));
         return { success: true as const, message: "Answer locked" };
       },
       { bodyLimit: MAX_BODY_BYTES, body: submitBody, response: answers.done },

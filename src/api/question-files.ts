@@ -4,13 +4,8 @@
 // Reading only finds the rows: each is then checked like any other (question-routes.ts), and
 // `line` says where a bad one starts in the file.
 import Papa from "papaparse";
+import type { Question } from "../game/types";
 
-export interface FileQuestion {
-  category: string;
-  question: string;
-  answer: string;
-  aliases: string[];
-}
 
 export const CSV_COLUMNS = ["category", "question", "answer", "aliases"] as const;
 const REQUIRED = ["category", "question", "answer"];
@@ -90,7 +85,7 @@ function readCsv(text: string): ReadResult {
   if (extra) return fail(`Line ${extra.line} has ${extra.fields.length} fields, but the header names ${columns.length}`);
 
   const field = (fields: string[], name: string) => fields[columns.indexOf(name)] ?? "";
-  const questions: FileQuestion[] = rows.map(({ fields }) => ({
+  const questions: Question[] = rows.map(({ fields }) => ({
     category: field(fields, "category"),
     question: field(fields, "question"),
     answer: field(fields, "answer"),
@@ -103,12 +98,12 @@ function readCsv(text: string): ReadResult {
 }
 
 /** CSV as spreadsheets open it: a BOM (so Excel reads UTF-8), CRLF line ends, quotes only where needed. */
-export function questionsCsv(questions: readonly FileQuestion[]): string {
+export function questionsCsv(questions: readonly Question[]): string {
   const data = questions.map((q) => [q.category, q.question, q.answer, q.aliases.join(ALIAS_SEPARATOR)]);
   return `${BOM}${Papa.unparse({ fields: [...CSV_COLUMNS], data }, { newline: "\r\n" })}\r\n`;
 }
 
 /** The pack format the server also loads from $DATA_DIR/questions/. */
-export function questionsJson(questions: readonly FileQuestion[]): string {
+export function questionsJson(questions: readonly Question[]): string {
   return `${JSON.stringify({ questions: questions.map(({ category, question, answer, aliases }) => ({ category, question, answer, aliases })) }, null, 2)}\n`;
 }

@@ -7,13 +7,13 @@ import type { QuestionCatalog } from "../ai/providers";
 import { OWN_QUESTIONS_BYTES, OWN_QUESTIONS_MAX } from "../game/settings";
 import type { Question } from "../game/types";
 import type { LobbyService } from "../lobbies/service";
-import { answers } from "./answers";
+import { answers, type RowError } from "./answers";
 import { accepted, ApiError } from "./errors";
 import { jsonBody, MAX_BODY_BYTES } from "./json-body";
 import { questionsCsv, questionsJson, readQuestionFile } from "./question-files";
 import { exportQuery, importBody, ownQuestion, questionParams, questionsBody } from "./schemas";
 import { type Authenticate, seated } from "./session";
-import type { Claims } from "./tokens";
+import type { Claims } from "../access/tokens";
 
 export interface QuestionDeps {
   service: LobbyService;
@@ -24,7 +24,7 @@ export interface QuestionDeps {
 /** Every row valid, or a 400 that lists each bad one (and, from a CSV file, the line it starts on). */
 function validRows(rows: readonly unknown[], lineOf: (row: number) => number | null = () => null): Question[] {
   const good: Question[] = [];
-  const errors: { row: number; line?: number; message: string }[] = [];
+  const errors: RowError[] = [];
   rows.forEach((row, i) => {
     const parsed = ownQuestion.safeParse(row);
     if (parsed.success) return void good.push(parsed.data);

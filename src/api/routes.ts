@@ -6,18 +6,17 @@ import { Elysia } from "elysia";
 import type { QuestionCatalog } from "../ai/providers";
 import { lobbyView } from "../game/views";
 import { exportGame, gameCsv } from "../results/export";
-import { normalizeCode } from "../lobbies/codes";
 import type { LobbyService } from "../lobbies/service";
 import { answers } from "./answers";
 import { accepted, ApiError } from "./errors";
 import { jsonBody, MAX_BODY_BYTES } from "./json-body";
-import { originAllowed } from "./origin";
+import { originAllowed } from "../access/origin";
 import { playerRoutes } from "./player-routes";
 import { questionRoutes } from "./question-routes";
 import type { RateLimiter } from "./rate-limit";
-import { codeParams, createBody, joinBody, resultsParams } from "./schemas";
+import { codeParams, createBody, joinBody } from "./schemas";
 import { authenticator, sameLobby } from "./session";
-import type { Tokens } from "./tokens";
+import type { Tokens } from "../access/tokens";
 
 export interface ApiDeps {
   service: LobbyService;
@@ -40,6 +39,15 @@ export function lobbyRoutes({ service, catalog, tokens, limiter, allowedOrigins,
     const player = state.players.find((p) => p.id === playerId)!;
     const token = await tokens.sign({ lobby: state.code, sub: playerId, name: player.name, isHost: player.isHost });
     return { token, lobby: lobbyView(state) };
+  }
+
+  function resultsFile(code: string, format: "csv" | "json"): Response {
+    const { code: lobby, game } = accepted(service.finishedGame(code));
+    const exported = exportGame(lobby, game);
+    const body = format === "csv" ? gameCsv(exported) : JSON.stringify(exported, null, 2);
+    const type = format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8";
+    const file = `stealmate-${lobby}-results.${format}`;
+    return new Response(body, { headers: { "content-type": type, "content-disposition": `attachment; filename="${file}"`, "cache-control": "no-store" } });
   }
 
   return new Elysia({ prefix: "/api/lobby" })
@@ -67,7 +75,7 @@ export function lobbyRoutes({ service, catalog, tokens, limiter, allowedOrigins,
     .get(
       "/:code",
       async ({ request, params }) => {
-        const code = normalizeCode(params.code);
+        const { code } = params;
         // Anyone may look; a caller who sends a session must still hold a seat in this lobby.
         if (request.headers.has("authorization")) sameLobby(await authenticate(request), code);
         const state = service.get(code);
@@ -76,22 +84,10 @@ export function lobbyRoutes({ service, catalog, tokens, limiter, allowedOrigins,
       },
       { params: codeParams, response: answers.lobby },
     )
-    .get(
-      "/:code/results/:format",
-      ({ params }) => {
-        // A finished game's results, for anyone in the room to keep; nothing in them is secret by now.
-        if (params.format !== "csv" && params.format !== "json") throw new ApiError(404, "Results come as csv or json");
-        const state = service.get(normalizeCode(params.code));
-        if (!state) throw new ApiError(404, "Lobby not found");
-        if (state.game?.phase !== "complete") throw new ApiError(409, "The game is not over yet");
-        const game = exportGame(state.code, state.game);
-        const file = `stealmate-${state.code}-results.${params.format}`;
-        const body = params.format === "csv" ? gameCsv(game) : JSON.stringify(game, null, 2);
-        const type = params.format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8";
-        return new Response(body, { headers: { "content-type": type, "content-disposition": `attachment; filename="${file}"`, "cache-control": "no-store" } });
-      },
-      { params: resultsParams },
-    )
+    // A finished game's results, for anyone in the room to keep; nothing in them is secret by now.
+    // One route per format: any other is a file that is not there (404).
+    .get("/:code/results/csv", ({ params }) => resultsFile(params.code, "csv"), { params: codeParams })
+    .get("/:code/results/json", ({ params }) => resultsFile(params.code, "json"), { params: codeParams })
     .use(playerRoutes({ service, authenticate }))
     .use(questionRoutes({ service, catalog, authenticate }));
 }

@@ -1,27 +1,22 @@
 // Every REST input (bodies, path and query parameters), validated. Limits here mirror the rules so
 // a bad body is a 400, not a crash.
 import { z } from "zod";
-import { questionSchema } from "../ai/bank";
-import { ANSWER_MAX, NAME_MAX, OWN_QUESTIONS_MAX, TAG_MAX } from "../game/settings";
+import { codeSchema, questionInputSchema, settingsInputSchema, teamSchema } from "../game/schemas";
+import { ANSWER_MAX, NAME_MAX, OWN_QUESTIONS_MAX } from "../game/settings";
 
 const name = z.string().trim().min(1, "Name is required").max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
-export const code = z.string().trim().regex(/^[A-Za-z0-9]{4}$/, "Code must be 4 letters or digits");
-const team = z.enum(["blue", "red"]);
+const code = codeSchema;
+const team = teamSchema;
 
 export const createBody = z.object({ playerName: name });
 export const joinBody = z.object({ playerName: name, code });
 export const teamSelectBody = z.object({ team, isCaptain: z.boolean().default(false) });
-export const settingsBody = z.object({
-  settings: z.object({
-    // Numbers or numeric strings; the rules clamp them, a non-number becomes the minimum.
-    rounds: z.union([z.number(), z.string().max(10)]).optional(),
-    roundLimit: z.union([z.number(), z.string().max(10)]).optional(),
-    tags: z.array(z.string().max(TAG_MAX * 4)).max(50).optional(),
-  }),
-});
+export const settingsBody = z.object({ settings: settingsInputSchema });
 /** kickPlayer and transferHost: the player acted on */
 export const playerBody = z.object({ playerId: z.string().min(1).max(64) });
 export const codeBody = z.object({ code: code.optional() });
+/** `roundNumber` is optional so the specification's call without it still works. */
+export const startRoundBody = codeBody.extend({ roundNumber: z.number().int().min(1).max(100).optional() });
 export const submitBody = z.object({
   code: code.optional(),
   isSteal: z.boolean(),
@@ -33,7 +28,7 @@ export const submitBody = z.object({
 export const overruleBody = z.object({ roundNumber: z.number().int().min(1).max(100), team, correct: z.boolean() });
 
 /** A lobby's own question: the bank's fields and limits, and no `|` in an accepted answer, since a CSV export separates them with it. */
-export const ownQuestion = questionSchema.refine((q) => q.aliases.every((a) => !a.includes("|")), { message: "An accepted answer cannot contain |", path: ["aliases"] });
+export const ownQuestion = questionInputSchema.refine((q) => q.aliases.every((a) => !a.includes("|")), { message: "An accepted answer cannot contain |", path: ["aliases"] });
 /** Each row is checked on its own afterwards, so every bad row can be named. */
 export const questionsBody = z.object({
   questions: z
@@ -42,8 +37,6 @@ export const questionsBody = z.object({
     .max(OWN_QUESTIONS_MAX, `A lobby holds at most ${OWN_QUESTIONS_MAX} questions`),
 });
 export const codeParams = z.object({ code });
-/** The format is checked by the handler: an unknown one is a 404, a file that is not there. */
-export const resultsParams = z.object({ code, format: z.string() });
 export const questionParams = z.object({ id: z.string().regex(/^[1-9]\d{0,14}$/, "Question id must be a number").transform(Number) });
 /** A file of questions as the host's page read it: its name (which says CSV or JSON) and its text. */
 export const importBody = z.object({ name: z.string().max(255).default(""), text: z.string().min(1, "The file is empty") });

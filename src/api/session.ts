@@ -3,29 +3,26 @@
 // and validated (a resolve would run after validation), so a caller without a seat hears 401 before
 // anything about its body, as it always has.
 import { Elysia } from "elysia";
-import { normalizeCode } from "../lobbies/codes";
+import { checkSeat } from "../access/seats";
+import type { Claims, Tokens } from "../access/tokens";
 import type { LobbyService } from "../lobbies/service";
 import { ApiError } from "./errors";
-import type { Claims, Tokens } from "./tokens";
 
 export type Authenticate = (request: Request) => Promise<Claims>;
 
 export function authenticator(tokens: Tokens, service: LobbyService): Authenticate {
   return async (request) => {
     const header = request.headers.get("authorization") ?? "";
-    const claims = await tokens.verify(header.startsWith("Bearer ") ? header.slice(7).trim() : null);
-    if (!claims) throw new ApiError(401, "Invalid or expired session");
-    // A genuine token whose lobby or seat is gone: the page says which when it sends the player home.
-    if (!service.get(claims.lobby)) throw new ApiError(401, "This lobby has ended");
-    if (!service.seated(claims.lobby, claims.sub)) throw new ApiError(401, "You are no longer in this lobby");
-    return claims;
+    const seat = await checkSeat(tokens, service, header.startsWith("Bearer ") ? header.slice(7).trim() : null);
+    if (!seat.ok) throw new ApiError(401, seat.message);
+    return seat.claims;
   };
 }
 
 /** The routes of the plugin that uses this are for seated players only, and get their `claims`. */
 export const seated = (authenticate: Authenticate) => new Elysia().derive({ as: "scoped" }, async ({ request }) => ({ claims: await authenticate(request) }));
 
-/** A lobby code in a request, when given, must be the token's lobby. */
+/** A lobby code in a request (read by codeSchema, so as kept), when given, must be the token's lobby. */
 export function sameLobby(claims: Claims, code?: string): void {
-  if (code && normalizeCode(code) !== claims.lobby) throw new ApiError(401, "Session is for another lobby");
+  if (code && code !== claims.lobby) throw new ApiError(401, "Session is for another lobby");
 }

@@ -1,15 +1,17 @@
 // Everything that can happen to a lobby, as data. Transport validates input before it becomes a command.
-import type { ChatMessage, Question, Team } from "./types";
+import type { ChatMessage, Question, SettingsInput, Team } from "./types";
 
 export type Command =
   | { type: "join"; playerId: string; name: string }
   | { type: "leave"; playerId: string }
   | { type: "kick"; by: string; playerId: string }
   | { type: "teamSelect"; playerId: string; team: Team; isCaptain: boolean }
-  | { type: "updateSettings"; by: string; settings: { rounds?: unknown; roundLimit?: unknown; tags?: string[] } }
+  | { type: "updateSettings"; by: string; settings: SettingsInput }
   | { type: "startGame"; by: string; questions: Question[] }
-  | { type: "startRound"; by: string }
-  | { type: "submit"; playerId: string; team: Team; roundNumber: number; answer: string; isSteal: boolean }
+  /** `roundNumber`: the round the host meant to start; a replayed call names one already started */
+  | { type: "startRound"; by: string; roundNumber?: number }
+  /** `team`: the player's own when not given */
+  | { type: "submit"; playerId: string; team?: Team; roundNumber: number; answer: string; isSteal: boolean }
   | { type: "timeUp"; roundNumber: number }
   /** `of`: the question and typed answers the verdicts were given on; verdicts on anything else are stale. */
   | { type: "judged"; roundNumber: number; verdicts: Partial<Record<Team, boolean>>; of?: { question: string; answers: Partial<Record<Team, string>> } }

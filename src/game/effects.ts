@@ -1,12 +1,12 @@
 // What the rules ask the world to do. Plain data, carried out by the lobby service.
-import type { LobbyEvent, LobbyEventExtras, LobbyEventName, ServerEvent, ServerEvents } from "../shared/events";
+import type { LobbyEvent, LobbyEventExtras, LobbyEventName, ServerEvent, ServerEvents } from "./server-events";
 import type { LobbyState, Question, Team } from "./types";
 import { lobbyView } from "./views";
 import type { Command } from "./commands";
 
 export type Audience = { kind: "room" } | { kind: "team"; team: Team } | { kind: "player"; playerId: string };
 
-/** One event to an audience, its payload as the event contract (src/shared/events.ts) says. */
+/** One event to an audience, its payload as the event contract (server-events.ts) says. */
 export type Emit = { [E in ServerEvent]: { type: "emit"; to: Audience; event: E; payload: ServerEvents[E] } }[ServerEvent];
 
 export type Effect =

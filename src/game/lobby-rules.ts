@@ -4,7 +4,7 @@ import { lobbyEvent, ROUND_TIMER, toPlayer, toRoom, toTeam, type Effect } from "
 import { handOver, hostGone, hostPresence, successor } from "./host-rules";
 import { accept, type Outcome } from "./outcome";
 import { CHAT_HISTORY, CHAT_MAX, clip, DEFAULT_SETTINGS, MAX_TEAM_SIZE, NAME_MAX, normalizeName, normalizeSettings } from "./settings";
-import type { ChatMessage, LobbyState, Player, Team } from "./types";
+import type { ChatMessage, LobbyState, Player, SettingsInput, Team } from "./types";
 import { findPlayer, lobbyView, teamOf } from "./views";
 
 export function createLobby(code: string, hostId: string, hostName: string, now: number): LobbyState {
@@ -78,7 +78,7 @@ export function teamSelect(state: LobbyState, playerId: string, team: Team, isCa
   return accept(next, [...effects, lobbyEvent(next, "player-team-changed", { playerId })]);
 }
 
-export function updateSettings(state: LobbyState, by: string, input: { rounds?: unknown; roundLimit?: unknown; tags?: string[] }): Outcome {
+export function updateSettings(state: LobbyState, by: string, input: SettingsInput): Outcome {
   if (by !== state.hostId) return refuse("forbidden", "Only the host can change settings");
   if (state.game) return refuse("conflict", "Settings are locked during a game");
   const next = { ...state, settings: normalizeSettings(input, state.settings) };

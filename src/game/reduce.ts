@@ -31,7 +31,7 @@ export function reduce(state: LobbyState, command: Command, { now, hostGraceMs =
     case "startGame":
       return startGame(state, command.by, command.questions);
     case "startRound":
-      return startRound(state, command.by, now);
+      return startRound(state, command.by, now, command.roundNumber);
     case "submit":
       return submit(state, command, now);
     case "timeUp":

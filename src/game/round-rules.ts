@@ -33,13 +33,15 @@ export function startGame(state: LobbyState, by: string, questions: Question[]):
   return accept(next, [toRoom("game-started", { lobbyCode: state.code, lobby: lobbyView(next) })]);
 }
 
-export function startRound(state: LobbyState, by: string, now: number): Outcome {
+export function startRound(state: LobbyState, by: string, now: number, expected?: number): Outcome {
   if (by !== state.hostId) return refuse("forbidden", "Only the host can start a round");
   const game = state.game;
   if (!game) return refuse("conflict", "No game is running");
   if (game.phase === "complete") return refuse("conflict", "The game is complete");
   if (game.phase !== "idle" && game.phase !== "results") return refuse("conflict", "A round is in progress");
   const number = game.currentRoundNumber + 1;
+  // A retried "Next Round" must not start a round nobody asked for (docs/decisions.md, stale commands).
+  if (expected !== undefined && expected !== number) return refuse("conflict", expected < number ? `Round ${expected} has already started` : `Round ${expected} is not the next round`);
   const endsAt = now + state.settings.roundLimit * 1000;
   const question = game.questions[number - 1]!;
   const next = withGame(state, { ...game, phase: "question", currentRoundNumber: number, currentRound: { number, question, endsAt, locks: {} } });
@@ -50,7 +52,8 @@ export function startRound(state: LobbyState, by: string, now: number): Outcome 
 
 interface Submission {
   playerId: string;
-  team: Team;
+  /** the team answered for; the player's own when not given */
+  team?: Team;
   roundNumber: number;
   answer: string;
   isSteal: boolean;
@@ -59,23 +62,24 @@ interface Submission {
 export function submit(state: LobbyState, input: Submission, now: number): Outcome {
   const player = findPlayer(state, input.playerId);
   if (!player) return refuse("notFound", "Player not found");
-  if (player.team !== input.team) return refuse("forbidden", "You can only answer for your own team");
+  const team = input.team ?? player.team;
+  if (player.team !== team) return refuse("forbidden", "You can only answer for your own team");
   const game = state.game;
   const round = game?.currentRound;
   if (!game || game.phase !== "question" || !round) return refuse("conflict", "No round is open");
   if (input.roundNumber !== round.number) return refuse("conflict", "That round is not open");
   if (now >= round.endsAt) return refuse("conflict", "Time is up");
-  const first = round.locks[input.team];
+  const first = round.locks[team];
   if (first) return refuse("conflict", lockedFirst(state, first));
   const answer = input.isSteal ? "" : clip(input.answer.trim(), ANSWER_MAX);
   if (!input.isSteal && !answer) return refuse("invalid", "Answer cannot be blank");
   const lock: Lock = { playerId: input.playerId, answer, isSteal: input.isSteal };
-  const locked = withGame(state, { ...game, currentRound: { ...round, locks: { ...round.locks, [input.team]: lock } } });
+  const locked = withGame(state, { ...game, currentRound: { ...round, locks: { ...round.locks, [team]: lock } } });
   const told: Effect[] = [
     // The shared screen (and anyone) may show which teams have locked; what, only the team learns.
-    toRoom("answer-locked", { team: input.team, roundNumber: round.number }),
-    toTeam(otherTeam(input.team), "team-answer-submitted", { team: input.team, roundNumber: round.number }),
-    toTeam(input.team, "team-answer-submitted", { team: input.team, roundNumber: round.number, answer, isSteal: input.isSteal, playerId: input.playerId }),
+    toRoom("answer-locked", { team, roundNumber: round.number }),
+    toTeam(otherTeam(team), "team-answer-submitted", { team, roundNumber: round.number }),
+    toTeam(team, "team-answer-submitted", { team, roundNumber: round.number, answer, isSteal: input.isSteal, playerId: input.playerId }),
   ];
   const bothLocked = TEAMS.every((t) => locked.game!.currentRound!.locks[t]);
   if (!bothLocked) return accept(locked, told);
@@ -190,3 +194,6 @@ export function resumeEffects(state: LobbyState): Effect[] {
   if (state.game.phase === "judging") return closeRound(state).effects.filter((e) => e.type === "judge");
   return [];
 }
+
+/** The lobby's game once it is complete, its results final; null while one runs or none has. */
+export const finishedGame = (state: LobbyState): GameState | null => (state.game?.phase === "complete" ? state.game : null);

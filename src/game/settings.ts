@@ -1,9 +1,13 @@
 // Limits and settings rules shared by the server rules and the islands (SPEC 5 and 9, DESIGN 3).
-import type { Settings } from "./types";
+import type { Settings, SettingsInput } from "./types";
 
 export const MAX_TEAM_SIZE = 8;
 export const NAME_MAX = 32;
 export const CODE_LENGTH = 4;
+/** A lobby code as typed: letters or digits, any case (DESIGN: codes are matched ignoring case). */
+export const CODE_PATTERN = /^[A-Za-z0-9]{4}$/;
+/** How a code is kept and compared: as typed, trimmed and upper-cased. */
+export const normalizeCode = (code: string) => code.trim().toUpperCase();
 export const ROUNDS_MIN = 1;
 export const ROUNDS_MAX = 20;
 export const ROUND_LIMIT_MIN = 15;
@@ -24,7 +28,7 @@ export const OWN_QUESTIONS_BYTES = 512 * 1024;
 /** how long a disconnected host keeps the role while someone else is connected (HOST_GRACE_S) */
 export const DEFAULT_HOST_GRACE_MS = 30_000;
 
-export const DEFAULT_SETTINGS: Settings = { rounds: 7, roundLimit: 60, tags: ["General"] };
+export const DEFAULT_SETTINGS = { rounds: 7, roundLimit: 60, tags: ["General"] };
 
 /** A non-number becomes the minimum, as the spec asks of the inputs. */
 function clamp(value: unknown, min: number, max: number): number {
@@ -72,7 +76,7 @@ export function canAddTag(tags: readonly string[], text: string): boolean {
   return tag.length > 0 && !tags.some((t) => tagKey(t) === tagKey(tag));
 }
 
-export function normalizeSettings(input: { rounds?: unknown; roundLimit?: unknown; tags?: readonly string[] }, current: Settings): Settings {
+export function normalizeSettings(input: SettingsInput, current: Settings): Settings {
   return {
     rounds: input.rounds === undefined ? current.rounds : clampRounds(input.rounds),
     roundLimit: input.roundLimit === undefined ? current.roundLimit : clampRoundLimit(input.roundLimit),

@@ -1,4 +1,8 @@
-// Plain data of the game: serializable as JSON so a lobby can be saved and replayed.
+// Plain data of the game: serializable as JSON so a lobby can be saved and replayed. Each type is
+// inferred from its schema in schemas.ts, the one place a field is written; these imports are types
+// only, so the islands that read this file carry no zod.
+import type { z } from "zod";
+import type * as schemas from "./schemas";
 
 export const TEAMS = ["blue", "red"] as const;
 export type Team = (typeof TEAMS)[number];
@@ -8,106 +12,20 @@ export const otherTeam = (team: Team): Team => (team === "blue" ? "red" : "blue"
 /** A record with one value per team, so rules say what a team gets once instead of once per colour. */
 export const byTeam = <T>(of: (team: Team) => T): Record<Team, T> => ({ blue: of("blue"), red: of("red") });
 
-export interface Player {
-  id: string;
-  name: string;
-  team: Team;
-  isCaptain: boolean;
-  isHost: boolean;
-  connected: boolean;
-}
-
-export interface Settings {
-  rounds: number;
-  /** seconds */
-  roundLimit: number;
-  tags: string[];
-}
-
-export interface Question {
-  question: string;
-  answer: string;
-  aliases: string[];
-  category: string;
-}
-
-export interface Lock {
-  playerId: string;
-  answer: string;
-  isSteal: boolean;
-}
-
-export type Winner = Team | "tie";
-
-/** What one team did in a round and what it earned. */
-export interface TeamPlay {
-  /** the typed answer; null for a steal or no answer */
-  answer: string | null;
-  steal: boolean;
-  /** verdict on a typed answer; null for a steal or no answer */
-  correct: boolean | null;
-  points: number;
-  /** the host overruled the verdict (a second ruling undoes it) */
-  overruled: boolean;
-}
-
-/** A judged round as the rules keep it: each team's play under its own key. Clients see it flattened (views.ts, RoundView). */
-export interface RoundResult {
-  number: number;
-  question: string;
-  category: string;
-  /** the correct answer */
-  answer: string;
-  plays: Record<Team, TeamPlay>;
-  winner: Winner;
-}
-
-export type Phase = "idle" | "question" | "judging" | "results" | "complete";
-
-export interface CurrentRound {
-  number: number;
-  question: Question;
-  endsAt: number;
-  locks: Partial<Record<Team, Lock>>;
-}
-
-export interface Scores {
-  blue: number;
-  red: number;
-}
-
-export interface GameState {
-  phase: Phase;
-  currentRoundNumber: number;
-  totalRounds: number;
-  questions: Question[];
-  currentRound: CurrentRound | null;
-  rounds: RoundResult[];
-  scores: Scores;
-}
-
-export interface ChatMessage {
-  message: string;
-  playerId: string;
-  playerName: string;
-  team: Team;
-  chatType: "team" | "game";
-  timestamp: number;
-}
-
-export interface LobbyState {
-  code: string;
-  hostId: string;
-  /** in joining order; each team's list is derived from it */
-  players: Player[];
-  /** ids whose tokens must never work here again (kicked or left) */
-  barred: string[];
-  settings: Settings;
-  game: GameState | null;
-  /** questions already asked in this lobby, so no game repeats one */
-  asked: string[];
-  chat: ChatMessage[];
-  createdAt: number;
-  /** since when the host has been disconnected; null or absent while connected (older saves lack it) */
-  hostAwaySince?: number | null;
-}
+export type Player = z.infer<typeof schemas.playerSchema>;
+export type Settings = z.infer<typeof schemas.settingsSchema>;
+/** Settings as a host sends them, coerced to numbers at the edge and clamped by the rules. */
+export type SettingsInput = z.output<typeof schemas.settingsInputSchema>;
+export type Question = z.infer<typeof schemas.questionSchema>;
+/** A question of a lobby's own, with the id its host's page names it by. */
+export type OwnQuestion = Question & { id: number };
+export type Winner = z.infer<typeof schemas.winnerSchema>;
+export type RoundResult = z.infer<typeof schemas.roundResultSchema>;
+export type TeamPlay = RoundResult["plays"][Team];
+export type Phase = z.infer<typeof schemas.phaseSchema>;
+export type CurrentRound = z.infer<typeof schemas.currentRoundSchema>;
+export type Lock = NonNullable<CurrentRound["locks"][Team]>;
+export type GameState = z.infer<typeof schemas.gameStateSchema>;
+export type Scores = GameState["scores"];
+export type ChatMessage = z.infer<typeof schemas.chatMessageSchema>;
+export type LobbyState = z.infer<typeof schemas.lobbyStateSchema>;

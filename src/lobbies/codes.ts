@@ -9,4 +9,3 @@ export function randomCode(random: () => number = Math.random): string {
   return code;
 }
 
-export const normalizeCode = (code: string) => code.trim().toUpperCase();

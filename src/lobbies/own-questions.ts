@@ -5,9 +5,9 @@
 import { refuse, type Refusal } from "../game/commands";
 import { questionKey, unasked } from "../game/same-question";
 import { OWN_QUESTIONS_MAX } from "../game/settings";
-import type { LobbyState, Question } from "../game/types";
+import type { LobbyState, OwnQuestion, Question } from "../game/types";
 import { durably, isStorageFault } from "./storage-fault";
-import type { LobbyStore, OwnQuestion } from "./store";
+import type { LobbyStore } from "./store";
 
 const key = (q: { question: string }) => questionKey(q.question);
 

@@ -7,13 +7,13 @@ import type { Effect } from "../game/effects";
 import { closeLobby, createLobby, validName } from "../game/lobby-rules";
 import type { Outcome } from "../game/outcome";
 import { reduce } from "../game/reduce";
-import { canStartGame, resumeEffects } from "../game/round-rules";
+import { canStartGame, finishedGame, resumeEffects } from "../game/round-rules";
 import { hostPresence } from "../game/host-rules";
-import { DEFAULT_HOST_GRACE_MS, NAME_MAX } from "../game/settings";
-import type { LobbyState, Team } from "../game/types";
-import { findPlayer } from "../game/views";
+import { DEFAULT_HOST_GRACE_MS, NAME_MAX, normalizeCode } from "../game/settings";
+import type { GameState, LobbyState, Team } from "../game/types";
 import { ClockGuard, LobbyTimers, realClock, type Clock } from "./clock";
-import { normalizeCode, randomCode } from "./codes";
+import { randomCode } from "./codes";
+import { FAULT_CLOSE_REASON, FAULT_LIMIT, LOBBY_FAULT, faultLine } from "./lobby-faults";
 import { OwnQuestionBook } from "./own-questions";
 import { durably, isStorageFault } from "./storage-fault";
 import { silentBroadcaster, type AnswerJudge, type Broadcaster, type QuestionSource } from "./seams";
@@ -35,6 +35,8 @@ export interface ServiceOptions {
   newId?: () => string;
   newCode?: () => string;
   log?: (line: string) => void;
+  /** the rules; a seam so tests can make one throw, as a bug would (docs/decisions.md, fault boundary) */
+  reduce?: typeof reduce;
 }
 
 interface Entry {
@@ -42,6 +44,8 @@ interface Entry {
   timers: LobbyTimers;
   /** when the lobby expires unless something happens before */
   idleAt: number;
+  /** faults in a row; any command the rules take without throwing starts the count again */
+  faults: number;
 }
 
 export type Created = { ok: true; state: LobbyState; playerId: string } | Extract<Outcome, { ok: false }>;
@@ -56,6 +60,7 @@ export class LobbyService {
   private readonly newId: () => string;
   private readonly newCode: () => string;
   private readonly log: (line: string) => void;
+  private readonly reduce: typeof reduce;
 
   constructor(private readonly opts: ServiceOptions) {
     this.clock = opts.clock ?? realClock;
@@ -65,6 +70,7 @@ export class LobbyService {
     this.newId = opts.newId ?? (() => crypto.randomUUID());
     this.newCode = opts.newCode ?? (() => randomCode());
     this.log = opts.log ?? ((line) => console.log(line));
+    this.reduce = opts.reduce ?? reduce;
     this.restore();
   }
 
@@ -79,12 +85,21 @@ export class LobbyService {
       }
       // No socket survives a restart: everyone is away until they reconnect, the host's grace
       // period included (unless it had already begun before the restart).
-      const away = { ...state, players: state.players.map((p) => ({ ...p, connected: false })) };
-      const host = hostPresence(away, false, typeof state.hostAwaySince === "number" ? state.hostAwaySince : now, this.hostGraceMs);
-      const entry = { state: host.state, timers: new LobbyTimers(this.clock), idleAt: updatedAt + this.idleMs };
-      this.lobbies.set(state.code, entry);
-      this.armIdle(state.code, entry);
-      this.run(state.code, entry, [...host.effects, ...resumeEffects(host.state)]);
+      try {
+        const away = { ...state, players: state.players.map((p) => ({ ...p, connected: false })) };
+        const host = hostPresence(away, false, typeof state.hostAwaySince === "number" ? state.hostAwaySince : now, this.hostGraceMs);
+        const entry: Entry = { state: host.state, timers: new LobbyTimers(this.clock), idleAt: updatedAt + this.idleMs, faults: 0 };
+        const effects = [...host.effects, ...resumeEffects(host.state)];
+        this.lobbies.set(state.code, entry);
+        this.armIdle(state.code, entry);
+        this.run(state.code, entry, effects);
+      } catch (err) {
+        // A lobby the rules cannot even bring back would fail at every start: it is set aside now.
+        this.log(faultLine(state.code, "restoring", err));
+        this.lobbies.get(state.code)?.timers.dispose();
+        this.lobbies.delete(state.code);
+        durably(() => this.opts.store.quarantine(state.code, "its rules failed while restoring it"), this.log, `setting aside ${state.code}`);
+      }
     }
   }
 
@@ -94,12 +109,6 @@ export class LobbyService {
 
   get(code: string): LobbyState | undefined {
     return this.lobbies.get(normalizeCode(code))?.state;
-  }
-
-  /** Whether this player still holds a seat in this lobby (kicked and departed players do not). */
-  seated(code: string, playerId: string): boolean {
-    const state = this.get(code);
-    return Boolean(state && findPlayer(state, playerId));
   }
 
   create(hostName: string): Created {
@@ -114,7 +123,7 @@ export class LobbyService {
     const state = createLobby(code, playerId, name, this.clock.now());
     const saved = durably(() => this.opts.store.save(state, this.clock.now()), this.log, `creating ${code}`);
     if (isStorageFault(saved)) return saved;
-    const entry = { state, timers: new LobbyTimers(this.clock), idleAt: 0 };
+    const entry: Entry = { state, timers: new LobbyTimers(this.clock), idleAt: 0, faults: 0 };
     this.lobbies.set(code, entry);
     this.touch(code, entry);
     return { ok: true, state, playerId };
@@ -143,7 +152,13 @@ export class LobbyService {
     const entry = this.lobbies.get(code);
     if (!entry) return refuse("notFound", "Lobby not found");
     const now = this.clock.now();
-    const outcome = reduce(entry.state, command, { now, hostGraceMs: this.hostGraceMs });
+    let outcome: Outcome;
+    try {
+      outcome = this.reduce(entry.state, command, { now, hostGraceMs: this.hostGraceMs });
+    } catch (err) {
+      return this.fault(code, command.type, err);
+    }
+    entry.faults = 0;
     if (!outcome.ok || (outcome.state === entry.state && outcome.effects.length === 0)) return outcome;
     // Durable before the state is replaced or anyone hears of it: a refused write changes nothing.
     const closing = outcome.effects.some((e) => e.type === "close");
@@ -167,7 +182,12 @@ export class LobbyService {
   async startGame(rawCode: string, by: string): Promise<Outcome> {
     const state = this.get(rawCode);
     if (!state) return refuse("notFound", "Lobby not found");
-    const refusal = canStartGame(state, by);
+    let refusal: Refusal | null;
+    try {
+      refusal = canStartGame(state, by);
+    } catch (err) {
+      return this.fault(state.code, "startGame", err);
+    }
     if (refusal) return refusal;
     const own = this.opts.store.ownQuestions(state.code);
     const questions = await this.opts.questions.pick({ tags: state.settings.tags, count: state.settings.rounds, exclude: state.asked, own }).catch((err: unknown) => {
@@ -175,6 +195,14 @@ export class LobbyService {
       return [];
     });
     return this.dispatch(state.code, { type: "startGame", by, questions });
+  }
+
+  /** The lobby's finished game, for its results to keep; a game still running has none yet. */
+  finishedGame(rawCode: string): Refusal | { ok: true; code: string; game: GameState } {
+    const state = this.get(rawCode);
+    if (!state) return refuse("notFound", "Lobby not found");
+    const game = finishedGame(state);
+    return game ? { ok: true, code: state.code, game } : refuse("conflict", "The game is not over yet");
   }
 
   /** The lobby's own questions, for its host alone (DESIGN 3): the book, or why not. */
@@ -193,11 +221,13 @@ export class LobbyService {
   }
 
   private armIdle(code: string, entry: Entry): void {
-    entry.timers.at(IDLE_TIMER, entry.idleAt, () => {
-      this.reanchor();
-      if (this.clock.now() < entry.idleAt) this.armIdle(code, entry);
-      else this.expire(code);
-    });
+    entry.timers.at(IDLE_TIMER, entry.idleAt, () =>
+      this.guard(code, "the idle timer", () => {
+        this.reanchor();
+        if (this.clock.now() < entry.idleAt) this.armIdle(code, entry);
+        else this.expire(code);
+      }),
+    );
   }
 
   private expire(code: string): void {
@@ -211,31 +241,37 @@ export class LobbyService {
     this.run(code, entry, closeLobby(entry.state, "The lobby closed after being idle too long"));
   }
 
+  /**
+   * Each effect runs on its own: the command is already saved, so one that throws is a fault of the
+   * lobby (logged, counted) and the rest still run, rather than leave timers or players behind.
+   */
   private run(code: string, entry: Entry, effects: Effect[]): void {
-    for (const effect of effects) {
-      switch (effect.type) {
-        case "emit":
-          this.broadcaster.emit(code, effect.to, effect.event, effect.payload);
-          break;
-        case "schedule":
-          entry.timers.at(effect.key, effect.at, () => this.retrying(code, effect.key, effect.command));
-          break;
-        case "cancel":
-          entry.timers.cancel(effect.key);
-          break;
-        case "judge":
-          void this.judge(code, effect);
-          break;
-        case "seat":
-          this.broadcaster.seat(code, effect.playerId, effect.team);
-          break;
-        case "close":
-          // The row is already gone: dispatch and expire remove it before running this.
-          entry.timers.dispose();
-          this.lobbies.delete(code);
-          this.broadcaster.close(code);
-          break;
-      }
+    for (const effect of effects) this.guard(code, `its ${effect.type} effect`, () => this.runOne(code, entry, effect));
+  }
+
+  private runOne(code: string, entry: Entry, effect: Effect): void {
+    switch (effect.type) {
+      case "emit":
+        this.broadcaster.emit(code, effect.to, effect.event, effect.payload);
+        break;
+      case "schedule":
+        entry.timers.at(effect.key, effect.at, () => this.guard(code, `the ${effect.key} timer`, () => this.retrying(code, effect.key, effect.command)));
+        break;
+      case "cancel":
+        entry.timers.cancel(effect.key);
+        break;
+      case "judge":
+        this.judge(code, effect).catch((err: unknown) => this.fault(code, "the judge's continuation", err));
+        break;
+      case "seat":
+        this.broadcaster.seat(code, effect.playerId, effect.team);
+        break;
+      case "close":
+        // The row is already gone (or set aside): dispatch, expire and condemn see to it before running this.
+        entry.timers.dispose();
+        this.lobbies.delete(code);
+        this.broadcaster.close(code);
+        break;
     }
   }
 
@@ -252,10 +288,46 @@ export class LobbyService {
     this.retrying(code, `judged-${effect.roundNumber}`, { type: "judged", roundNumber: effect.roundNumber, verdicts, of: { question: effect.question.question, answers: effect.answers } });
   }
 
-  /** A timer's or the judge's command: no one waits on it, so one the disk refused is tried again until it is taken. */
+  /**
+   * A timer's or the judge's command: no one waits on it, so one the disk refused, or whose rule threw,
+   * is tried again until it is taken (a rule that keeps throwing ends the lobby after FAULT_LIMIT tries).
+   */
   private retrying(code: string, key: string, command: Command): void {
     if (!isStorageFault(this.dispatch(code, command))) return;
-    this.lobbies.get(code)?.timers.at(key, this.clock.now() + STORAGE_RETRY_MS, () => this.retrying(code, key, command));
+    this.lobbies.get(code)?.timers.at(key, this.clock.now() + STORAGE_RETRY_MS, () => this.guard(code, `the ${key} timer`, () => this.retrying(code, key, command)));
+  }
+
+  /** Runs a piece of the lobby's work inside its fault boundary. */
+  private guard(code: string, what: string, work: () => void): void {
+    try {
+      work();
+    } catch (err) {
+      this.fault(code, what, err);
+    }
+  }
+
+  /** Logs the fault and counts it against the lobby; the caller refuses what it was doing. */
+  private fault(code: string, what: string, err: unknown): Refusal {
+    this.log(faultLine(code, what, err));
+    const entry = this.lobbies.get(code);
+    if (entry && ++entry.faults >= FAULT_LIMIT) this.condemn(code, entry);
+    return LOBBY_FAULT;
+  }
+
+  /** Ends a lobby that keeps failing, for its players, and sets its rows aside so no restart brings it back. */
+  private condemn(code: string, entry: Entry): void {
+    this.log(`fault: lobby ${code} failed ${FAULT_LIMIT} times in a row; ending it and setting it aside`);
+    // Gone from the registry first, so a fault while it closes cannot condemn it twice.
+    this.lobbies.delete(code);
+    entry.timers.dispose();
+    durably(() => this.opts.store.quarantine(code, `failed ${FAULT_LIMIT} times in a row`), this.log, `setting aside ${code}`);
+    for (const effect of closeLobby(entry.state, FAULT_CLOSE_REASON)) {
+      try {
+        this.runOne(code, entry, effect);
+      } catch (err) {
+        this.log(faultLine(code, "closing it", err));
+      }
+    }
   }
 
   /** Timers stop; state is already durable. */

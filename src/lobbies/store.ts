@@ -5,15 +5,11 @@ import { Database } from "bun:sqlite";
 import { CHAT_HISTORY } from "../game/settings";
 import { migrate } from "./migrations";
 import { parseChatLine, parseStoredLobby } from "./stored-state";
-import type { ChatMessage, LobbyState, Question } from "../game/types";
+import type { ChatMessage, LobbyState, OwnQuestion, Question } from "../game/types";
 
 const BACKSTOP_PAGES = 10_000;
 const CHECKPOINT_EVERY_MS = 200;
 
-/** A question of a lobby's own, with the id the host's page names it by. */
-export interface OwnQuestion extends Question {
-  id: number;
-}
 
 /** Only the question's own fields are kept, in a fixed order. */
 const ownBody = ({ category, question, answer, aliases }: Question): Question => ({ category, question, answer, aliases });
@@ -57,6 +53,7 @@ export class LobbyStore {
       append: this.db.prepare("INSERT INTO chat (code, body) VALUES (?, ?)"),
       prune: this.db.prepare("DELETE FROM chat WHERE code = ? AND id <= (SELECT id FROM chat WHERE code = ? ORDER BY id DESC LIMIT 1 OFFSET ?)"),
       all: this.db.prepare("SELECT code, state, updated_at FROM lobbies"),
+      stateOf: this.db.prepare("SELECT state FROM lobbies WHERE code = ?"),
       recentChat: this.db.prepare("SELECT body FROM (SELECT id, body FROM chat WHERE code = ? ORDER BY id DESC LIMIT ?) ORDER BY id"),
       ownQuestions: this.db.prepare("SELECT id, body FROM own_questions WHERE code = ? ORDER BY id"),
       addOwn: this.db.prepare("INSERT INTO own_questions (code, body) VALUES (?, ?)"),
@@ -131,13 +128,13 @@ export class LobbyStore {
     for (const row of rows) {
       const state = parseStoredLobby(row.state);
       if (!state.ok) {
-        this.quarantine(row.code, row.state, state.reason);
+        this.unloadable(row.code, row.state, state.reason);
         continue;
       }
       const lines = (this.q.recentChat.all(row.code, CHAT_HISTORY) as { body: string }[]).map((c) => parseChatLine(c.body));
       const badLine = lines.flatMap((line) => (line.ok ? [] : [line.reason]))[0];
       if (badLine !== undefined) {
-        this.quarantine(row.code, row.state, `chat: ${badLine}`);
+        this.unloadable(row.code, row.state, `chat: ${badLine}`);
         continue;
       }
       const chat = lines.flatMap((line) => (line.ok ? [line.value] : []));
@@ -148,9 +145,21 @@ export class LobbyStore {
     return loaded;
   }
 
-  /** Moves the lobby's rows aside, so its code can be given out again with nothing of it left behind. */
-  private quarantine(code: string, state: string, reason: string): void {
+  /** A live lobby whose rules keep failing: its saved rows go where the next start will not load them. */
+  quarantine(code: string, reason: string): void {
+    const row = this.q.stateOf.get(code) as { state: string } | null;
+    this.log(`store: lobby ${code} set aside (${reason}); moved to the quarantine table`);
+    if (row) this.moveAside(code, row.state, reason);
+    this.appendsSincePrune.delete(code);
+  }
+
+  private unloadable(code: string, state: string, reason: string): void {
     this.log(`store: lobby ${code} does not load (${reason}); moved to the quarantine table`);
+    this.moveAside(code, state, reason);
+  }
+
+  /** Moves the lobby's rows aside, so its code can be given out again with nothing of it left behind. */
+  private moveAside(code: string, state: string, reason: string): void {
     try {
       this.db.transaction(() => {
         const chat = (this.q.allChat.all(code) as { body: string }[]).map((c) => c.body);
@@ -161,7 +170,7 @@ export class LobbyStore {
         this.q.removeAllOwn.run(code);
       })();
     } catch (err) {
-      // A disk that refuses the move: the lobby is still not loaded, and the next start tries again.
+      // A disk that refuses the move: the rows stay where they were, and the next start meets them again.
       this.log(`store: could not quarantine ${code}: ${String(err)}`);
     }
   }

@@ -2,7 +2,7 @@
 import { Elysia } from "elysia";
 import type { ReactNode } from "react";
 import { lobbyView } from "../game/views";
-import { normalizeCode } from "../lobbies/codes";
+import { pageCodeSchema } from "../game/schemas";
 import type { LobbyService } from "../lobbies/service";
 import type { LobbyState } from "../game/types";
 import type { PageData, PageName } from "../../islands/client/store";
@@ -24,8 +24,8 @@ export function pageRoutes(service: LobbyService, manifest: Manifest | null, now
   const rendered = new WeakMap<LobbyState, Map<string, PreparedPage>>();
   let home: PreparedPage | null = null;
 
-  const page = (name: PageName, request: Request, rawCode: string | null) => {
-    const code = rawCode === null ? null : normalizeCode(rawCode).slice(0, 8);
+  /** `code`: as pageCodeSchema reads it */
+  const page = (name: PageName, request: Request, code: string | null) => {
     const state = code ? service.get(code) : undefined;
     const acceptEncoding = request.headers.get("accept-encoding") ?? "";
     const origin = new URL(request.url).origin;
@@ -43,18 +43,21 @@ export function pageRoutes(service: LobbyService, manifest: Manifest | null, now
   };
   return new Elysia()
     .get("/", ({ request }) => page("home", request, null))
-    .get("/lobby/:code", ({ request, params }) => page("lobby", request, params.code))
-    .get("/game/:code", ({ request, params }) => page("game", request, params.code))
-    .get("/tv/:code", ({ request, params }) => {
-      const code = normalizeCode(params.code).slice(0, 8);
-      // A page with no script, for answers that end here.
-      const plain = (status: number, body: ReactNode) => htmlResponse(renderPage(null, { page: "tv", code, lobby: null, now: now() }, body), request.headers.get("accept-encoding") ?? "", status);
-      if (!watchAllowed(request)) return plain(429, <TvRefused />);
-      // Unlike the players' pages (whose scripts send a stranger home), a screen for a lobby that
-      // is not there says so at once.
-      if (!service.get(code)) return plain(404, <TvNotFound code={code} />);
-      return page("tv", request, params.code);
-    })
+    .get("/lobby/:code", ({ request, params }) => page("lobby", request, pageCodeSchema.parse(params.code)))
+    .get("/game/:code", ({ request, params }) => page("game", request, pageCodeSchema.parse(params.code)))
+    .get(
+      "/tv/:code",
+      ({ request, params }) => {
+        const code = pageCodeSchema.parse(params.code);
+        // A page with no script, for answers that end here.
+        const plain = (status: number, body: ReactNode) => htmlResponse(renderPage(null, { page: "tv", code, lobby: null, now: now() }, body), request.headers.get("accept-encoding") ?? "", status);
+        if (!watchAllowed(request)) return plain(429, <TvRefused />);
+        // Unlike the players' pages (whose scripts send a stranger home), a screen for a lobby that
+        // is not there says so at once.
+        if (!service.get(code)) return plain(404, <TvNotFound code={code} />);
+        return page("tv", request, code);
+      },
+    )
     .get("/build/:file", ({ request, params }) => serveBundle(params.file, request.headers.get("accept-encoding") ?? ""))
     .get("/logo.svg", () => serveLogo());
 }

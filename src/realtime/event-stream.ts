@@ -7,8 +7,8 @@
 //                           such session, 413 over MAX_FRAME_BYTES (the session closes with 1009).
 // Both check the origin. The session id is the connection's secret: only its page has it.
 import type { Server } from "bun";
-import { readCapped } from "../api/json-body";
-import { originAllowed } from "../api/origin";
+import { readCapped } from "../access/capped-body";
+import { originAllowed } from "../access/origin";
 import { CLOSE, MAX_FRAME_BYTES, STREAM_PATH } from "../shared/wire";
 import type { Handlers } from "./handlers";
 import { Peer } from "./peer";

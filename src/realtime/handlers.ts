@@ -2,8 +2,8 @@
 // commands to the lobby service. Everything players hear about a lobby comes back through Rooms from
 // the rules' effects; only the transport's own answers (errors, snapshots) are sent from here.
 import { playerSnapshot, watcherSnapshot } from "../game/views";
-import { normalizeCode } from "../lobbies/codes";
-import type { Tokens } from "../api/tokens";
+import { checkSeat } from "../access/seats";
+import type { Tokens } from "../access/tokens";
 import type { LobbyService } from "../lobbies/service";
 import { clientSchemas, type ClientEvent } from "../shared/events";
 import { CLOSE, decodeFrame } from "../shared/wire";
@@ -17,7 +17,7 @@ export interface HandlerDeps {
   log: (line: string) => void;
 }
 
-type Parsed<E extends ClientEvent> = { data: ReturnType<(typeof clientSchemas)[E]["parse"]> };
+type Parsed<E extends ClientEvent> = ReturnType<(typeof clientSchemas)[E]["parse"]>;
 
 export class Handlers {
   /** set while the server goes down: connections closing then are not players leaving */
@@ -81,46 +81,40 @@ export class Handlers {
     if (this.peers.size === 0) this.emptied();
   }
 
+  /**
+   * Every event a client may send, with its schema (src/shared/events.ts) and what it does: the one
+   * table the dispatch and the validation both come from. The compiler holds it to the contract.
+   */
+  private readonly events: { [E in ClientEvent]: { schema: (typeof clientSchemas)[E]; handle: (peer: Peer, data: Parsed<E>) => Promise<void> | void } } = {
+    "join-lobby": { schema: clientSchemas["join-lobby"], handle: (peer, data) => this.join(peer, data).catch((err: unknown) => this.deps.log(`realtime: join-lobby failed: ${String(err)}`)) },
+    "leave-lobby": { schema: clientSchemas["leave-lobby"], handle: (peer) => this.unseat(peer) },
+    "chat-message": { schema: clientSchemas["chat-message"], handle: (peer, data) => this.chat(peer, data) },
+    "watch-lobby": { schema: clientSchemas["watch-lobby"], handle: (peer, data) => this.watch(peer, data) },
+    "lobby-updated": { schema: clientSchemas["lobby-updated"], handle: (peer) => this.sendSnapshot(peer) },
+    // Any frame shows the connection is alive (frame() notes it); the heartbeat's answer says no more.
+    heartbeat: { schema: clientSchemas.heartbeat, handle: () => {} },
+  };
+
   /** Unknown events are ignored, as an older server ignores a newer page's. */
   private handle(peer: Peer, event: string, payload: unknown): Promise<void> | void {
-    switch (event) {
-      case "join-lobby":
-        return this.join(peer, payload).catch((err: unknown) => this.deps.log(`realtime: join-lobby failed: ${String(err)}`));
-      case "leave-lobby":
-        if (this.parse(peer, "leave-lobby", payload)) this.unseat(peer);
-        return;
-      case "chat-message":
-        return this.chat(peer, payload);
-      case "watch-lobby":
-        return this.watch(peer, payload);
-      case "lobby-updated":
-        if (this.parse(peer, "lobby-updated", payload)) this.sendSnapshot(peer);
-        return;
-    }
+    if (!Object.hasOwn(this.events, event)) return;
+    const entry = this.events[event as ClientEvent];
+    const parsed = entry.schema.safeParse(payload);
+    if (!parsed.success) return peer.emit("socket-error", { event, message: "Invalid payload" });
+    return (entry.handle as (peer: Peer, data: unknown) => Promise<void> | void)(peer, parsed.data);
   }
 
-  private parse<E extends ClientEvent>(peer: Peer, event: E, payload: unknown): Parsed<E> | null {
-    const parsed = clientSchemas[event].safeParse(payload);
-    if (parsed.success) return { data: parsed.data as Parsed<E>["data"] };
-    peer.emit("socket-error", { event, message: "Invalid payload" });
-    return null;
-  }
-
-  private async join(peer: Peer, payload: unknown): Promise<void> {
-    const input = this.parse(peer, "join-lobby", payload);
-    if (!input) return;
+  private async join(peer: Peer, input: Parsed<"join-lobby">): Promise<void> {
     const { service, tokens, rooms } = this.deps;
-    const claims = await tokens.verify(input.data.token);
+    const seat = await checkSeat(tokens, service, input.token);
     // Gone while the token was checked: its unseat has already run, so seating it now would leave a
     // dead connection in the rooms and the player shown connected for good.
     if (!peer.live) return;
-    const state = claims && service.get(claims.lobby);
-    const player = state && state.players.find((p) => p.id === claims.sub);
-    if (!claims || !state || !player) {
-      // The page tells the player why it went home: these refusals are final, unlike a lost connection.
-      peer.emit("socket-error", { event: "join-lobby", message: !claims ? "Invalid or expired session" : !state ? "This lobby has ended" : "You are no longer in this lobby" });
+    if (!seat.ok) {
+      peer.emit("socket-error", { event: "join-lobby", message: seat.message });
       return peer.close(CLOSE.done, "Join refused");
     }
+    const { claims, state, player } = seat;
     if (peer.playerId !== claims.sub) this.unseat(peer);
     rooms.enter(peer, state.code, claims.sub, player.team);
     // A second tab with the same token replaces the first, so a player is never seated twice; the
@@ -136,10 +130,8 @@ export class Handlers {
   }
 
   /** The shared screen: no token, no seat; only what the whole room may see. */
-  private watch(peer: Peer, payload: unknown): void {
-    const input = this.parse(peer, "watch-lobby", payload);
-    if (!input) return;
-    const state = this.deps.service.get(normalizeCode(input.data.code));
+  private watch(peer: Peer, input: Parsed<"watch-lobby">): void {
+    const state = this.deps.service.get(input.code);
     if (!state) {
       peer.emit("socket-error", { event: "watch-lobby", message: "This lobby has ended" });
       return peer.close(CLOSE.done, "Watch refused");
@@ -149,13 +141,11 @@ export class Handlers {
     peer.emit("lobby-updated", { ...watcherSnapshot(state), updateType: "snapshot" });
   }
 
-  private chat(peer: Peer, payload: unknown): void {
-    const input = this.parse(peer, "chat-message", payload);
-    if (!input) return;
+  private chat(peer: Peer, input: Parsed<"chat-message">): void {
     const { code, playerId } = peer;
     if (!code || !playerId) return peer.emit("socket-error", { event: "chat-message", message: "Join a lobby first" });
-    if (!input.data.message.trim()) return;
-    const outcome = this.deps.service.dispatch(code, { type: "chat", playerId, message: input.data.message, chatType: input.data.chatType });
+    if (!input.message.trim()) return;
+    const outcome = this.deps.service.dispatch(code, { type: "chat", playerId, message: input.message, chatType: input.chatType });
     if (!outcome.ok) peer.emit("socket-error", { event: "chat-message", message: outcome.message });
   }
 

@@ -4,7 +4,7 @@
 // for, and a ping to each WebSocket whose pong (or, on the fallback, whose answer to the heartbeat)
 // must come within the silence limit, so a dead or half-open connection is noticed on both ends.
 import type { Server } from "bun";
-import type { Tokens } from "../api/tokens";
+import type { Tokens } from "../access/tokens";
 import type { LobbyService } from "../lobbies/service";
 import { CLOSE, encodeFrame, HEARTBEAT_MS, silenceLimit } from "../shared/wire";
 import { eventStreamTransport } from "./event-stream";

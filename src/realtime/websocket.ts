@@ -1,7 +1,7 @@
 // The WebSocket transport: Bun's own, on the HTTP port at WS_PATH. The origin is checked at the
 // upgrade; Bun enforces the frame limit (closing with 1009) and refuses invalid UTF-8 (1007) itself.
 import type { Server, ServerWebSocket, WebSocketHandler } from "bun";
-import { originAllowed } from "../api/origin";
+import { originAllowed } from "../access/origin";
 import { MAX_FRAME_BYTES } from "../shared/wire";
 import type { Handlers } from "./handlers";
 import { Peer } from "./peer";

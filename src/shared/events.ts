@@ -3,11 +3,9 @@
 // sends, with its payload. The rules' emit effects, the views, the transport and the islands all
 // take their types from here. Islands import it for types only, so zod stays out of their bundles.
 import { z } from "zod";
-import type { HostChangeReason } from "../game/host-rules";
-import type { ChatMessage, GameState, Player, Scores, Settings, Team } from "../game/types";
-import type { GameView, LobbyView, PlayerSnapshot, RoundView, watcherSnapshot } from "../game/views";
+import { codeSchema } from "../game/schemas";
 
-type WatcherSnapshot = ReturnType<typeof watcherSnapshot>;
+export type { LobbyEvent, LobbyEventExtras, LobbyEventName, RoundResults, ServerEvent, ServerEvents } from "../game/server-events";
 
 // ---- client -> server -----------------------------------------------------------------------------
 
@@ -30,7 +28,7 @@ export const clientSchemas = {
     team: z.unknown().optional(),
   }),
   /** a spectator (the shared TV screen): hears the room's events, never a team's or a player's */
-  "watch-lobby": z.object({ code: z.string().regex(/^[A-Za-z0-9]{4}$/) }),
+  "watch-lobby": z.object({ code: codeSchema }),
   /** asks for a fresh snapshot */
   "lobby-updated": z.object({ lobbyCode }).passthrough().optional(),
   /** the fallback's answer to the server's heartbeat (a WebSocket answers Bun's pings instead) */
@@ -39,61 +37,3 @@ export const clientSchemas = {
 
 export type ClientEvent = keyof typeof clientSchemas;
 export type ClientPayload<E extends ClientEvent> = z.input<(typeof clientSchemas)[E]>;
-
-// ---- server -> client -----------------------------------------------------------------------------
-
-/** What each lobby event adds to `{ lobby, updateType }`, its updateType being its own name. */
-export interface LobbyEventExtras {
-  "player-joined": { player: Player };
-  "player-left": { playerId: string };
-  "player-kicked": { playerId: string };
-  "player-team-changed": { playerId: string };
-  "player-disconnected": { playerId: string };
-  "settings-updated": { settings: Settings };
-  "lobby-ended": { lobbyCode: string; reason: string };
-  "lobby-returned": Record<never, never>;
-  "game-ended": { reason: string };
-  "host-changed": { hostId: string; previousHostId: string; reason: HostChangeReason };
-}
-export type LobbyEventName = keyof LobbyEventExtras;
-export type LobbyEvent<E extends LobbyEventName> = { lobby: LobbyView; updateType: E } & LobbyEventExtras[E];
-
-interface RoundStarted {
-  game: { currentRoundNumber: number; totalRounds: number; currentRound: GameView["currentRound"]; scores: Scores };
-  endsAt: number;
-}
-
-/** round-results, and round-overruled after the host's ruling, with the same shape */
-export interface RoundResults {
-  round: RoundView;
-  scores: Scores;
-  gameComplete: boolean;
-  game: { rounds: RoundView[]; currentRoundNumber: number; totalRounds: GameState["totalRounds"] };
-}
-
-export type ServerEvents = { [E in LobbyEventName]: LobbyEvent<E> } & {
-  /** a snapshot (after join-lobby, or asked for), or a player back online */
-  "lobby-updated": ((PlayerSnapshot | WatcherSnapshot) & { updateType: "snapshot" }) | { lobby: LobbyView; updateType: "player-reconnected"; playerId: string };
-  /** to the room: a team locked its answer (what, and whether it steals, stays with the team) */
-  "answer-locked": { team: Team; roundNumber: number };
-  "game-started": { lobbyCode: string; lobby: LobbyView };
-  "you-were-kicked": { lobbyCode: string };
-  "round-started": RoundStarted;
-  "round-timeup": { roundNumber: number };
-  "answer-processing-started": { roundNumber: number };
-  /** the other team hears that this team locked; the team itself also what, whether it steals, and by whom */
-  "team-answer-submitted": { team: Team; roundNumber: number; answer?: string; isSteal?: boolean; playerId?: string };
-  "round-results": RoundResults;
-  "round-overruled": RoundResults;
-  "chat-message": ChatMessage;
-  // The transport's own events.
-  /** bad input, or a refused join-lobby (then the connection closes) */
-  "socket-error": { event: string; message: string };
-  /** a newer connection of the same player took the seat; this one closes */
-  "session-replaced": { lobbyCode: string };
-  /** the server is going down; the connection closes and the page reconnects by itself */
-  "server-restarting": Record<never, never>;
-  /** sent every HEARTBEAT_MS, so a page notices a dead connection */
-  heartbeat: Record<never, never>;
-};
-export type ServerEvent = keyof ServerEvents;

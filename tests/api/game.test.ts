@@ -87,6 +87,29 @@ describe("POST /api/lobby/startRound", () => {
     await refused(app, idle.code, 409, () => post("startRound", idle.host.token, { code: idle.code }));
   });
 
+  test("a replayed Next Round naming a round already started is a 409 and starts nothing", async () => {
+    const { code, host, bo, ravi } = await table(app, { rounds: 3 });
+    expect((await post("startRound", host.token, { code, roundNumber: 1 })).status).toBe(200);
+    await submit(bo, code, "blue", 1, "Canberra");
+    await submit(ravi, code, "red", 1, "Sydney");
+    await waitForPhase(app, code, "results");
+    expect((await post("startRound", host.token, { code, roundNumber: 2 })).status).toBe(200);
+    await submit(bo, code, "blue", 2, "x");
+    await submit(ravi, code, "red", 2, "y");
+    await waitForPhase(app, code, "results");
+    // The same call again, after round 2's results: without the round number it would open round 3.
+    const replay = await refused(app, code, 409, () => post("startRound", host.token, { code, roundNumber: 2 }));
+    expect(replay.body.message).toBe("Round 2 has already started");
+    await refused(app, code, 409, () => post("startRound", host.token, { code, roundNumber: 4 }));
+    expect((await lobbyData(app, code)).gameState.currentRoundNumber).toBe(2);
+    expect((await post("startRound", host.token, { code, roundNumber: 3 })).body).toMatchObject({ success: true, roundNumber: 3 });
+  });
+
+  test("a round number that is not a whole number from 1 is a 400", async () => {
+    const { code, host } = await table(app);
+    for (const roundNumber of [0, 1.5, "2", -1]) await refused(app, code, 400, () => post("startRound", host.token, { code, roundNumber }));
+  });
+
   test("a malformed code in the body is a 400", async () => {
     const { code, host } = await table(app);
     await refused(app, code, 400, () => post("startRound", host.token, { code: "TOOLONG" }));

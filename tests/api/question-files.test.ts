@@ -2,9 +2,10 @@
 // BOM, Windows line ends) and the pack JSON, both ways, and each problem named with the line of the
 // file it is on.
 import { describe, expect, test } from "bun:test";
-import { questionsCsv, questionsJson, readQuestionFile, type FileQuestion } from "../../src/api/question-files";
+import { questionsCsv, questionsJson, readQuestionFile } from "../../src/api/question-files";
+import type { Question } from "../../src/game/types";
 
-const TRICKY: FileQuestion[] = [
+const TRICKY: Question[] = [
   { category: "Quotes, \"and\" commas", question: 'Who said "Elementary, my dear Watson"?', answer: "Sherlock Holmes", aliases: ["Holmes", "Sherlock"] },
   { category: "Numbers", question: "What is -40 °C in °F?", answer: "-40", aliases: ["minus 40", "−40 degrees"] },
   { category: "Multi-line", question: "First line,\r\nsecond line: which?", answer: "Both", aliases: [] },

@@ -75,6 +75,14 @@ describe("startRound", () => {
     expect(state.game!.currentRoundNumber).toBe(2);
     expect(state.game!.currentRound!.question.question).toBe(question(2).question);
   });
+
+  test("a start naming a round other than the next is a stale replay: refused, nothing changes", () => {
+    const afterTwo = playRound(playRound(game(3), { blue: "correct", red: "wrong" }).state, { blue: "wrong", red: "wrong" }).state;
+    expect(afterTwo.game!.currentRoundNumber).toBe(2);
+    expect(expectRefused(afterTwo, { type: "startRound", by: HOST, roundNumber: 2 }, "conflict").message).toBe("Round 2 has already started");
+    expect(expectRefused(afterTwo, { type: "startRound", by: HOST, roundNumber: 4 }, "conflict").message).toBe("Round 4 is not the next round");
+    expect(run(afterTwo, { type: "startRound", by: HOST, roundNumber: 3 }).state.game!.currentRoundNumber).toBe(3);
+  });
 });
 
 describe("submit", () => {

@@ -189,11 +189,11 @@ describe("Idle phase", () => {
     expect(buttonOr(el, "Start Round")).toBeNull();
   });
 
-  test("the host starts the round with the lobby code", async () => {
+  test("the host starts the round with the lobby code and the round it starts, so a retried tap cannot start another", async () => {
     const el = await mount(GamePanel, storeFor(game(), { me: "ann" }));
     expect(text(el)).not.toContain("Waiting for host...");
     await click(button(el, "Start Round"));
-    expect(calls).toEqual([{ method: "POST", url: "/api/lobby/startRound", body: { code: "ABCD" } }]);
+    expect(calls).toEqual([{ method: "POST", url: "/api/lobby/startRound", body: { code: "ABCD", roundNumber: 1 } }]);
   });
 
   test("a failed start is logged only", async () => {
@@ -392,7 +392,7 @@ describe("Results phase", () => {
     expect(calls).toEqual([
       { method: "POST", url: "/api/lobby/overrule", body: { roundNumber: 2, team: "blue", correct: false } },
       { method: "POST", url: "/api/lobby/overrule", body: { roundNumber: 2, team: "red", correct: true } },
-      { method: "POST", url: "/api/lobby/startRound", body: { code: "ABCD" } },
+      { method: "POST", url: "/api/lobby/startRound", body: { code: "ABCD", roundNumber: 3 } },
     ]);
   });
 

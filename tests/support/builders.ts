@@ -1,6 +1,6 @@
 // Small builders for rules tests: lobbies with players and captains, games, and one-line assertions.
 import { expect } from "bun:test";
-import type { Command, RefusalKind } from "../../src/game/commands";
+import type { Command, Refusal, RefusalKind } from "../../src/game/commands";
 import type { Effect } from "../../src/game/effects";
 import { createLobby } from "../../src/game/lobby-rules";
 import type { Accepted, Outcome } from "../../src/game/outcome";
@@ -23,14 +23,14 @@ export function run(state: LobbyState, command: Command, now = T0): Accepted {
 }
 
 /** Runs a command that must be refused as `kind`, and checks the state was left exactly as it was. */
-export function expectRefused(state: LobbyState, command: Command, kind: RefusalKind, now = T0): void {
+export function expectRefused(state: LobbyState, command: Command, kind: RefusalKind, now = T0): Refusal {
   const before = structuredClone(state);
   const outcome = reduce(state, command, { now });
-  expect(outcome.ok).toBe(false);
-  if (outcome.ok) return;
+  if (outcome.ok) throw new Error(`${command.type} was accepted, expected a refusal (${kind})`);
   expect(outcome.kind).toBe(kind);
   expect(typeof outcome.message).toBe("string");
   expect(state).toEqual(before);
+  return outcome;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Command } from "../../src/game/commands";
 import type { Audience } from "../../src/game/effects";
 import type { Question, Team } from "../../src/game/types";
 import type { AnswerJudge, Broadcaster, QuestionSource } from "../../src/lobbies/seams";
-import { LobbyService } from "../../src/lobbies/service";
+import { LobbyService, type ServiceOptions } from "../../src/lobbies/service";
 import type { LobbyStore } from "../../src/lobbies/store";
 import { accepted, questions } from "./builders";
 import type { FakeClock } from "./fake-clock";
@@ -48,9 +48,13 @@ export class FakeJudge implements AnswerJudge {
 export const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A service on this store with fixed ids and code, and a recording broadcaster. */
-export function serviceOn(store: LobbyStore, clock: FakeClock, { judge = new FakeJudge() as AnswerJudge, idleMs, hostGraceMs, log = () => {} }: { judge?: AnswerJudge; idleMs?: number; hostGraceMs?: number; log?: (line: string) => void } = {}) {
+export function serviceOn(
+  store: LobbyStore,
+  clock: FakeClock,
+  { judge = new FakeJudge() as AnswerJudge, idleMs, hostGraceMs, log = () => {}, reduce, newCode = () => "WXYZ" }: { judge?: AnswerJudge; idleMs?: number; hostGraceMs?: number; log?: (line: string) => void; reduce?: ServiceOptions["reduce"]; newCode?: () => string } = {},
+) {
   let ids = 0;
-  const service = new LobbyService({ store, clock, judge, idleMs, hostGraceMs, questions: new FakeQuestions(), newId: () => `id${++ids}`, newCode: () => "WXYZ", log });
+  const service = new LobbyService({ store, clock, judge, idleMs, hostGraceMs, questions: new FakeQuestions(), newId: () => `id${++ids}`, newCode, log, reduce });
   const out = new RecordingBroadcaster();
   service.broadcaster = out;
   return { service, out };

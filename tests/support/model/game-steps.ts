@@ -1,6 +1,7 @@
 // Model steps around a game as a whole: its settings, starting it (the question source may fail or
 // be slow), returning to the lobby, and a rematch.
 import fc from "fast-check";
+import { settingsInputSchema } from "../../../src/game/schemas";
 import { POOL_SIZE, settle, type Real } from "./harness";
 import { checkInvariants, must, type Model } from "./invariants";
 import { count, expectKind, hostishArb, hostOnly, resolve, send, showWho, Step, tally, type Cmd, type Who } from "./step";
@@ -20,11 +21,14 @@ class UpdateSettings extends Step {
   }
   act(m: Model, r: Real) {
     const by = resolve(r.service.get(r.code), m, this.by);
-    const { before, out } = send(r, { type: "updateSettings", by, settings: this.settings });
+    // Through the edge's own coercion, as a REST body is: what it refuses (a 400) never reaches the lobby.
+    const input = settingsInputSchema.safeParse(this.settings);
+    if (!input.success) return;
+    const { before, out } = send(r, { type: "updateSettings", by, settings: input.data });
     hostOnly(before, by, out, "updateSettings");
     if (by === before!.hostId) expectKind(out, before!.game ? "conflict" : "ok", "updateSettings by the host");
     if (!out.ok) return;
-    const { rounds, roundLimit } = this.settings;
+    const { rounds, roundLimit } = input.data;
     const kept = (v: unknown, lo: number, hi: number) => typeof v === "number" && Number.isInteger(v) && v >= lo && v <= hi;
     if (kept(rounds, 1, 20)) must(out.state.settings.rounds === rounds, `rounds ${String(rounds)} became ${out.state.settings.rounds}`);
     if (kept(roundLimit, 15, 120)) must(out.state.settings.roundLimit === roundLimit, `roundLimit ${String(roundLimit)} became ${out.state.settings.roundLimit}`);

@@ -1,0 +1,19 @@
+// The one seat check, for REST and the realtime layer alike: who this token's player is, or why the
+// token no longer seats anyone. The messages are final refusals the page explains when it sends the
+// player home, unlike a lost connection.
+import type { LobbyService } from "../lobbies/service";
+import type { LobbyState, Player } from "../game/types";
+import { findPlayer } from "../game/views";
+import type { Claims, Tokens } from "./tokens";
+
+export type SeatCheck = { ok: true; claims: Claims; state: LobbyState; player: Player } | { ok: false; message: string };
+
+export async function checkSeat(tokens: Tokens, service: LobbyService, token: string | null | undefined): Promise<SeatCheck> {
+  const claims = await tokens.verify(token);
+  if (!claims) return { ok: false, message: "Invalid or expired session" };
+  const state = service.get(claims.lobby);
+  if (!state) return { ok: false, message: "This lobby has ended" };
+  const player = findPlayer(state, claims.sub);
+  if (!player) return { ok: false, message: "You are no longer in this lobby" };
+  return { ok: true, claims, state, player };
+}

@@ -1,0 +1,137 @@
+// The one definition of the game's data: a lobby as the rules keep it and the store loads it, its
+// settings, a question, a chat line. The types in types.ts are inferred from these, so a field is
+// written once. Server-side only: the islands import types.ts, whose imports of this file are types,
+// so zod never reaches a phone. A field added to a stored shape needs a `.default()` (or to be
+// optional) here, or every lobby saved before it would fail to load (docs/architecture.md).
+import { z } from "zod";
+import { CODE_PATTERN, DEFAULT_SETTINGS, normalizeCode, TAG_MAX } from "./settings";
+import { TEAMS } from "./types";
+
+export const teamSchema = z.enum(TEAMS);
+
+/** A lobby code as people type it: four letters or digits, any case; read as kept (upper case). */
+export const codeSchema = z.string().trim().regex(CODE_PATTERN, "Code must be 4 letters or digits").transform(normalizeCode);
+
+/**
+ * A page's code, whatever its path held: a page for a code that names no lobby still renders (its
+ * script sends the visitor on), so nothing is refused here; the code is read as kept, and bounded.
+ * Read in the handler, not as the route's params schema, which would answer a path Elysia cannot
+ * decode ("/lobby/%") with a JSON 400 instead of a page.
+ */
+export const pageCodeSchema = z
+  .string()
+  .catch("")
+  .transform((c) => normalizeCode(c).slice(0, 8));
+
+export const playerSchema = z.object({ id: z.string(), name: z.string(), team: teamSchema, isCaptain: z.boolean(), isHost: z.boolean(), connected: z.boolean() });
+
+/** As the rules keep them; what a host may send is `settingsInputSchema`. */
+export const settingsSchema = z.object({
+  rounds: z.number().int().default(DEFAULT_SETTINGS.rounds),
+  /** seconds */
+  roundLimit: z.number().default(DEFAULT_SETTINGS.roundLimit),
+  tags: z.array(z.string()).default([...DEFAULT_SETTINGS.tags]),
+});
+
+/**
+ * A number, or text that reads as one (the spec's inputs): coerced here at the edge, so a command
+ * carries numbers; the rules clamp them, and what is not a number (NaN) becomes the minimum.
+ */
+const numberish = z.union([z.number(), z.string().max(10)]).transform((v) => (typeof v === "number" ? v : Number.parseInt(v, 10)));
+
+/** What a host may send as settings: any of them, as numbers or numeric text, tags as a list. */
+export const settingsInputSchema = z.object({
+  rounds: numberish.optional(),
+  roundLimit: numberish.optional(),
+  // Generous: the rules trim, drop and cut tags to their limits; this only bounds the body.
+  tags: z.array(z.string().max(TAG_MAX * 4)).max(50).optional(),
+});
+
+/** A question's shape, wherever it comes from; the limits of one that enters the game are `questionInputSchema`'s. */
+export const questionSchema = z.object({ category: z.string(), question: z.string(), answer: z.string(), aliases: z.array(z.string()) });
+
+/**
+ * One line of text as it is kept and shown: well-formed (JSON can carry a lone surrogate, which
+ * would break the page that shows it), runs of white space made one space, trimmed, then bounded.
+ */
+const text = (label: string, min: number, max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is missing` : `${label} must be text`) })
+    .transform((s) => s.toWellFormed().replace(/\s+/g, " ").trim())
+    .pipe(z.string().min(min, min === 1 ? `${label} is blank` : `${label} must be at least ${min} characters`).max(max, `${label} must be at most ${max} characters`));
+
+/** A question of the bank, of a pack, or of a lobby's own, as it comes in: the same fields and limits for all. */
+export const questionInputSchema = z.object(
+  {
+    category: text("Category", 1, 40),
+    question: text("Question", 5, 300),
+    answer: text("Answer", 1, 60),
+    aliases: z.array(text("An accepted answer", 1, 60), { error: "Accepted answers must be a list" }).max(20, "At most 20 accepted answers").default([]),
+  },
+  { error: "A question must be an object with category, question and answer" },
+) satisfies z.ZodType<z.infer<typeof questionSchema>, unknown>;
+
+const lockSchema = z.object({ playerId: z.string(), answer: z.string(), isSteal: z.boolean() });
+
+/** What one team did in a round and what it earned. */
+const teamPlaySchema = z.object({
+  /** the typed answer; null for a steal or no answer */
+  answer: z.string().nullable(),
+  steal: z.boolean(),
+  /** verdict on a typed answer; null for a steal or no answer */
+  correct: z.boolean().nullable(),
+  points: z.number(),
+  /** the host overruled the verdict (a second ruling undoes it) */
+  overruled: z.boolean(),
+});
+
+export const winnerSchema = z.enum([...TEAMS, "tie"]);
+
+/** A judged round as the rules keep it: each team's play under its own key. Clients see it flattened (views.ts, RoundView). */
+export const roundResultSchema = z.object({
+  number: z.number().int(),
+  question: z.string(),
+  category: z.string(),
+  /** the correct answer */
+  answer: z.string(),
+  plays: z.object({ blue: teamPlaySchema, red: teamPlaySchema }),
+  winner: winnerSchema,
+});
+
+export const phaseSchema = z.enum(["idle", "question", "judging", "results", "complete"]);
+
+const scoresSchema = z.object({ blue: z.number(), red: z.number() });
+
+export const currentRoundSchema = z.object({ number: z.number().int(), question: questionSchema, endsAt: z.number(), locks: z.object({ blue: lockSchema.optional(), red: lockSchema.optional() }) });
+
+export const gameStateSchema = z.object({
+  phase: phaseSchema,
+  currentRoundNumber: z.number().int(),
+  totalRounds: z.number().int(),
+  questions: z.array(questionSchema),
+  currentRound: currentRoundSchema.nullable(),
+  rounds: z.array(roundResultSchema),
+  scores: scoresSchema,
+});
+
+export const chatMessageSchema = z.object({ message: z.string(), playerId: z.string(), playerName: z.string(), team: teamSchema, chatType: z.enum(["team", "game"]), timestamp: z.number() });
+
+export const lobbyStateSchema = z.object({
+  code: z.string(),
+  hostId: z.string(),
+  /** in joining order; each team's list is derived from it */
+  players: z.array(playerSchema),
+  /** ids whose tokens must never work here again (kicked or left) */
+  barred: z.array(z.string()),
+  settings: settingsSchema,
+  game: gameStateSchema.nullable(),
+  /** questions already asked in this lobby, so no game repeats one */
+  asked: z.array(z.string()),
+  chat: z.array(chatMessageSchema),
+  createdAt: z.number(),
+  /** since when the host has been disconnected; null or absent while connected (older saves lack it) */
+  hostAwaySince: z.number().nullable().optional(),
+});
+
+/** A lobby's row in the store: the state without its chat, which is stored as rows of its own. */
+export const storedLobbySchema = lobbyStateSchema.omit({ chat: true });

@@ -1,0 +1,85 @@
+// What the server sends, event by event, with its payload (docs/contract.md, "Realtime"). The rules'
+// emit effects are typed by it, so it lives with the rules and imports nothing outside src/game/;
+// src/shared/events.ts hands it on to the transport and the islands.
+import type { HostChangeReason } from "./host-rules";
+import type { ChatMessage, GameState, Player, Scores, Settings, Team } from "./types";
+import type { GameView, LobbyView, PlayerSnapshot, RoundView, watcherSnapshot } from "./views";
+
+type WatcherSnapshot = ReturnType<typeof watcherSnapshot>;
+
+/** What each lobby event adds to `{ lobby, updateType }`, its updateType being its own name. */
+export interface LobbyEventExtras {
+  "player-joined": { player: Player };
+  "player-left": { playerId: string };
+  "player-kicked": { playerId: string };
+  "player-team-changed": { playerId: string };
+  "player-disconnected": { playerId: string };
+  "settings-updated": { settings: Settings };
+  "lobby-ended": { lobbyCode: string; reason: string };
+  "lobby-returned": Record<never, never>;
+  "game-ended": { reason: string };
+  "host-changed": { hostId: string; previousHostId: string; reason: HostChangeReason };
+}
+export type LobbyEventName = keyof LobbyEventExtras;
+
+/**
+ * What a page does with each lobby event: take the new lobby in place, or leave the screen it is on
+ * (each such event has its own handler in islands/client/session.ts). A new lobby event does not
+ * compile until it is placed here, so no page misses it.
+ */
+export const LOBBY_EVENT_EFFECT = {
+  "player-joined": "refresh",
+  "player-left": "refresh",
+  "player-kicked": "refresh",
+  "player-team-changed": "refresh",
+  "player-disconnected": "refresh",
+  "settings-updated": "refresh",
+  "host-changed": "refresh",
+  "lobby-ended": "leave",
+  "lobby-returned": "leave",
+  "game-ended": "leave",
+} as const satisfies Record<LobbyEventName, "refresh" | "leave">;
+
+/** The lobby events a page takes in place. */
+export const REFRESHING_LOBBY_EVENTS = (Object.keys(LOBBY_EVENT_EFFECT) as LobbyEventName[]).filter((e) => LOBBY_EVENT_EFFECT[e] === "refresh");
+export type LobbyEvent<E extends LobbyEventName> = { lobby: LobbyView; updateType: E } & LobbyEventExtras[E];
+
+interface RoundStarted {
+  game: { currentRoundNumber: number; totalRounds: number; currentRound: GameView["currentRound"]; scores: Scores };
+  endsAt: number;
+}
+
+/** round-results, and round-overruled after the host's ruling, with the same shape */
+export interface RoundResults {
+  round: RoundView;
+  scores: Scores;
+  gameComplete: boolean;
+  game: { rounds: RoundView[]; currentRoundNumber: number; totalRounds: GameState["totalRounds"] };
+}
+
+export type ServerEvents = { [E in LobbyEventName]: LobbyEvent<E> } & {
+  /** a snapshot (after join-lobby, or asked for), or a player back online */
+  "lobby-updated": ((PlayerSnapshot | WatcherSnapshot) & { updateType: "snapshot" }) | { lobby: LobbyView; updateType: "player-reconnected"; playerId: string };
+  /** to the room: a team locked its answer (what, and whether it steals, stays with the team) */
+  "answer-locked": { team: Team; roundNumber: number };
+  "game-started": { lobbyCode: string; lobby: LobbyView };
+  "you-were-kicked": { lobbyCode: string };
+  "round-started": RoundStarted;
+  "round-timeup": { roundNumber: number };
+  "answer-processing-started": { roundNumber: number };
+  /** the other team hears that this team locked; the team itself also what, whether it steals, and by whom */
+  "team-answer-submitted": { team: Team; roundNumber: number; answer?: string; isSteal?: boolean; playerId?: string };
+  "round-results": RoundResults;
+  "round-overruled": RoundResults;
+  "chat-message": ChatMessage;
+  // The transport's own events.
+  /** bad input, or a refused join-lobby (then the connection closes) */
+  "socket-error": { event: string; message: string };
+  /** a newer connection of the same player took the seat; this one closes */
+  "session-replaced": { lobbyCode: string };
+  /** the server is going down; the connection closes and the page reconnects by itself */
+  "server-restarting": Record<never, never>;
+  /** sent every HEARTBEAT_MS, so a page notices a dead connection */
+  heartbeat: Record<never, never>;
+};
+export type ServerEvent = keyof ServerEvents;
