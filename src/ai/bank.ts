@@ -46,6 +46,11 @@ function readPacks(dir: string, log: (line: string) => void): Question[] {
   return out;
 }
 
+/** The built-in questions alone, as shipped: what the answer checker knows as the quiz's other answers. */
+export function builtInBank(log: (line: string) => void = console.log): Question[] {
+  return readPacks(BUILT_IN_DIR, log);
+}
+
 /** Built-in questions first, then the host's packs; a question text appears once. */
 export function loadBank(dataDir: string, log: (line: string) => void = console.log): Question[] {
   return unasked([...readPacks(BUILT_IN_DIR, log), ...readPacks(join(dataDir, "questions"), log)]);
