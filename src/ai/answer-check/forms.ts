@@ -6,6 +6,7 @@ import { equivalentForms } from "./equivalents";
 import { FOREIGN_ARTICLES, HONORIFICS, dropLeading, dropNameSuffix, stripFiller } from "./filler";
 import { answerWithoutKind, dropDescriptor } from "./generic";
 import { fold, tokenize } from "./normalize";
+import { quantityWordsToDigits } from "./quantity-words";
 import type { QuestionContext } from "./question";
 
 export function answerForms(answer: string, question: QuestionContext): string[][] {
@@ -17,7 +18,8 @@ export function answerForms(answer: string, question: QuestionContext): string[]
 export function guessForms(guess: string): string[][] {
   const typed = tokenize(fold(guess));
   const unfilled = stripFiller(typed);
-  const readings = [typed, unfilled, dropLeading(unfilled, FOREIGN_ARTICLES), dropLeading(unfilled, HONORIFICS)]
+  const quantity = quantityWordsToDigits(unfilled);
+  const readings = [typed, unfilled, dropLeading(unfilled, FOREIGN_ARTICLES), dropLeading(unfilled, HONORIFICS), ...(quantity ? [quantity] : [])]
     .map((reading) => withoutYearWords(canonical(reading)));
   return unique([...readings, ...readings.map((reading) => dropDescriptor(reading) ?? reading)]);
 }
