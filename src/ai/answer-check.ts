@@ -1,5 +1,6 @@
 // The local answer checker: judges a free-text guess like a fair quizmaster would, synchronously
 // and without I/O. Its confidence tells callers when to ask the AI judge instead (below 0.75).
+import { appositiveHead } from "./answer-check/appositive";
 import { compareForms } from "./answer-check/compare";
 import { answerForms, guessForms } from "./answer-check/forms";
 import { isOverGeneric } from "./answer-check/generic";
@@ -13,9 +14,23 @@ export type { Verdict } from "./answer-check/verdict";
 /** Longer guesses are essays or injection attempts, never a quiz answer. */
 export const MAX_GUESS_LENGTH = 200;
 
-export function checkAnswer(q: { answer: string; aliases: string[]; question?: string }, given: string): Verdict {
+/** A head judged without its description or reason is a reading of the guess that may misfire. */
+const APPOSITIVE_CONFIDENCE = 0.7;
+
+type Answerable = { answer: string; aliases: string[]; question?: string };
+
+export function checkAnswer(q: Answerable, given: string): Verdict {
   const guess = given.trim();
   if (guess === "" || guess.length > MAX_GUESS_LENGTH) return { correct: false, confidence: 1 };
+  const whole = judgeGuess(q, guess);
+  if (whole.correct) return whole;
+  // "Venus, the hottest planet": the head alone, if the tail only describes it.
+  const head = appositiveHead(guess);
+  const headVerdict = head === null ? null : judgeGuess(q, head.trim());
+  return headVerdict?.correct ? { correct: true, confidence: Math.min(headVerdict.confidence, APPOSITIVE_CONFIDENCE) } : whole;
+}
+
+function judgeGuess(q: Answerable, guess: string): Verdict {
   const guesses = guessForms(guess);
   if (guesses.length === 0) return { correct: false, confidence: 1 };
   const answers = [q.answer, ...q.aliases].filter((answer) => answer.trim() !== "");
