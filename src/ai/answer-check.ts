@@ -6,7 +6,8 @@ import { answerForms, guessForms } from "./answer-check/forms";
 import { isOverGeneric } from "./answer-check/generic";
 import { isHedged } from "./answer-check/hedge";
 import { surnameConfidence } from "./answer-check/names";
-import { readQuestion } from "./answer-check/question";
+import { readQuestion, type QuestionContext } from "./answer-check/question";
+import { variantSpelling } from "./answer-check/variants";
 import type { Verdict } from "./answer-check/verdict";
 
 export type { Verdict } from "./answer-check/verdict";
@@ -14,8 +15,9 @@ export type { Verdict } from "./answer-check/verdict";
 /** Longer guesses are essays or injection attempts, never a quiz answer. */
 export const MAX_GUESS_LENGTH = 200;
 
-/** A head judged without its description or reason is a reading of the guess that may misfire. */
+/** A head judged without its description or reason, or a match found only by folding spellings, may misfire. */
 const APPOSITIVE_CONFIDENCE = 0.7;
+const VARIANT_CONFIDENCE = 0.7;
 
 type Answerable = { answer: string; aliases: string[]; question?: string };
 
@@ -47,8 +49,7 @@ function judgeGuess(q: Answerable, guess: string): Verdict {
         if (verdict.correct && verdict.confidence === 1) return { ...verdict }; // a copy: callers may keep or change it
         // "Ocean" for the Pacific Ocean names a kind of thing, not the thing: no loose match, no surname.
         if (!question.person && isOverGeneric(reading, answer, rawAnswer)) continue;
-        const surname = verdict.correct ? null : surnameConfidence(reading, answer, rawAnswer, question);
-        const match = surname === null ? verdict : { correct: true, confidence: surname };
+        const match = verdict.correct ? verdict : (nameMatch(reading, answer, rawAnswer, question) ?? variantMatch(reading, answer, rawAnswer, question) ?? verdict);
         if (match.correct) {
           if (!bestMatch || match.confidence > bestMatch.confidence) bestMatch = match;
         } else {
@@ -60,4 +61,19 @@ function judgeGuess(q: Answerable, guess: string): Verdict {
   // Only an exact reading may contain "or", "/", "not" or a list; a loose match of a shotgun guess is no match.
   if (isHedged(guess, answers)) return { correct: false, confidence: 1 };
   return bestMatch ?? { correct: false, confidence: missConfidence };
+}
+
+function nameMatch(reading: string[], answer: string[], rawAnswer: string, question: QuestionContext): Verdict | null {
+  const surname = surnameConfidence(reading, answer, rawAnswer, question);
+  return surname === null ? null : { correct: true, confidence: surname };
+}
+
+/** "Khrushchov" for "Khrushchev", "colour" for "color": the match found once both sides are spelled one way. */
+function variantMatch(reading: string[], answer: string[], rawAnswer: string, question: QuestionContext): Verdict | null {
+  const guessSpelling = variantSpelling(reading);
+  const answerSpelling = variantSpelling(answer);
+  if (guessSpelling === reading && answerSpelling === answer) return null;
+  const verdict = compareForms(guessSpelling, answerSpelling, question);
+  const match = verdict.correct ? verdict : nameMatch(guessSpelling, answerSpelling, rawAnswer, question);
+  return match ? { correct: true, confidence: Math.min(match.confidence, VARIANT_CONFIDENCE) } : null;
 }
