@@ -5,7 +5,7 @@ import { compareForms } from "./answer-check/compare";
 import { answerForms, guessForms } from "./answer-check/forms";
 import { isOverGeneric } from "./answer-check/generic";
 import { isHedged } from "./answer-check/hedge";
-import { surnameConfidence } from "./answer-check/names";
+import { surnameMatch } from "./answer-check/names";
 import { readQuestion, type QuestionContext } from "./answer-check/question";
 import { variantSpelling } from "./answer-check/variants";
 import type { Verdict } from "./answer-check/verdict";
@@ -49,7 +49,7 @@ function judgeGuess(q: Answerable, guess: string): Verdict {
         if (verdict.correct && verdict.confidence === 1) return { ...verdict }; // a copy: callers may keep or change it
         // "Ocean" for the Pacific Ocean names a kind of thing, not the thing: no loose match, no surname.
         if (!question.person && isOverGeneric(reading, answer, rawAnswer)) continue;
-        const match = verdict.correct ? verdict : (nameMatch(reading, answer, rawAnswer, question) ?? variantMatch(reading, answer, rawAnswer, question) ?? verdict);
+        const match = verdict.correct ? verdict : (surnameMatch(reading, answer, rawAnswer, question) ?? variantMatch(reading, answer, rawAnswer, question) ?? verdict);
         if (match.correct) {
           if (!bestMatch || match.confidence > bestMatch.confidence) bestMatch = match;
         } else {
@@ -63,17 +63,12 @@ function judgeGuess(q: Answerable, guess: string): Verdict {
   return bestMatch ?? { correct: false, confidence: missConfidence };
 }
 
-function nameMatch(reading: string[], answer: string[], rawAnswer: string, question: QuestionContext): Verdict | null {
-  const surname = surnameConfidence(reading, answer, rawAnswer, question);
-  return surname === null ? null : { correct: true, confidence: surname };
-}
-
 /** "Khrushchov" for "Khrushchev", "colour" for "color": the match found once both sides are spelled one way. */
 function variantMatch(reading: string[], answer: string[], rawAnswer: string, question: QuestionContext): Verdict | null {
   const guessSpelling = variantSpelling(reading);
   const answerSpelling = variantSpelling(answer);
   if (guessSpelling === reading && answerSpelling === answer) return null;
   const verdict = compareForms(guessSpelling, answerSpelling, question);
-  const match = verdict.correct ? verdict : nameMatch(guessSpelling, answerSpelling, rawAnswer, question);
-  return match ? { correct: true, confidence: Math.min(match.confidence, VARIANT_CONFIDENCE) } : null;
+  const match = verdict.correct ? verdict : surnameMatch(guessSpelling, answerSpelling, rawAnswer, question);
+  return match?.correct ? { correct: true, confidence: Math.min(match.confidence, VARIANT_CONFIDENCE) } : null;
 }
