@@ -1,7 +1,7 @@
 // Judges one guessed word against one answer word: equal, a plural, a forgivable typo, or a
-// different word. Tolerance grows with length, and a word that sounds the same (Double Metaphone,
-// "Chaikovsky"/"Tchaikovsky", "Filipines"/"Philippines") may start with another letter and carry
-// one more edit; but the guards below stop "forgivable" edits from turning one real word into
+// different word. Tolerance grows with length, and a long word that sounds the same (Double
+// Metaphone: "Chaikovsky"/"Tchaikovsky", "Filipines"/"Philippines") may start with another letter
+// and carry one more edit; but the guards below stop "forgivable" edits from turning one real word into
 // another (Iran/Iraq, Slovakia/Slovenia, Austral/Australia, another answer of the bank).
 // A typo is a guess about what the player meant, so its confidence stays below the AI judge's
 // threshold (docs/decisions.md, "Judging like a quizmaster, part two").
@@ -23,8 +23,9 @@ export function judgeWord(guess: string, answer: string): Verdict {
   if (isKnownName([guess]) || namesOtherEntry([guess], [answer])) return { correct: false, confidence: 0.95 };
 
   const shorter = Math.min(guess.length, answer.length);
-  const alike = shorter >= 5 && soundsAlike(guess, answer);
-  const allowed = tolerance(shorter) + (alike && shorter >= 7 ? 1 : 0);
+  // Homophones start differently too (Knight/Night, Cereal/Serial): sound counts in long words only.
+  const alike = shorter >= 7 && soundsAlike(guess, answer);
+  const allowed = tolerance(shorter) + (alike ? 1 : 0);
   const swapped = isAdjacentSwap(guess, answer);
   const raw = distance(guess, answer);
   const edits = swapped || (raw === 2 && isMovedLetter(guess, answer)) ? 1 : raw;

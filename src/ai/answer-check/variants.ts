@@ -26,11 +26,11 @@ traveler traveller | jeweler jeweller | counselor counsellor | woolen woollen | 
 whiskey whisky | artifact artefact | storey story | curb kerb | tidbit titbit
 beijing peking | nanjing nanking | chongqing chungking | tianjin tientsin | qingdao tsingtao
 sichuan szechuan szechwan | guangzhou kwangchow | guomindang kuomintang | daoism taoism | dao tao
-ze tse | zi tzu tze | dong tung | xiao hsiao | xi hsi | xu hsu | xin hsin | xiang hsiang | xue hsueh
+ze tse | zi tzu tze | dong tung | xiao hsiao | xi hsi | de te | xu hsu | xin hsin | xiang hsiang | xue hsueh
 zhou chou | deng teng | jiang chiang | jing ching | guo kuo | gong kung | zhong chung | zhu chu
 muhammad mohammed mohammad muhammed mohamed mohamad muhamad mohamet mehmet mahomet
 hussein husain hussain husayn hossein | gaddafi qaddafi gadhafi kadhafi qadhafi khadafy gaddafy
-quran koran quran | mecca makkah | medina madinah | osama usama | abdul abdel abdal | yusuf youssef yousef
+quran koran | qaeda qaida | mecca makkah | medina madinah | osama usama | abdul abdel abdal | yusuf youssef yousef
 omar umar | hassan hasan | saladin salahuddin
 sergei sergey | alexei alexey aleksei | nikolai nikolay | andrei andrey | dmitri dmitry dmitriy
 yuri yury yuriy iouri | peter pyotr petr | fyodor fedor | leo lev`;
