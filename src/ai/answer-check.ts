@@ -43,13 +43,16 @@ function judgeGuess(q: Answerable, guess: string): Verdict {
   // A miss is only as sure as its closest call: one near reading makes the whole verdict unsure.
   let missConfidence = 1;
   for (const rawAnswer of answers) {
-    for (const answer of answerForms(rawAnswer, question)) {
+    const { forms, otherNames } = answerForms(rawAnswer, question);
+    for (const answer of [...forms, ...otherNames]) {
+      // A nickname is no first name and surname: "Abe" is not "Honest Abe" said by surname.
+      const ownName = forms.includes(answer);
       for (const reading of guesses) {
         const verdict = compareForms(reading, answer, question);
         if (verdict.correct && verdict.confidence === 1) return { ...verdict }; // a copy: callers may keep or change it
         // "Ocean" for the Pacific Ocean names a kind of thing, not the thing: no loose match, no surname.
         if (!question.person && isOverGeneric(reading, answer, rawAnswer)) continue;
-        const match = verdict.correct ? verdict : (surnameMatch(reading, answer, rawAnswer, question) ?? variantMatch(reading, answer, rawAnswer, question) ?? verdict);
+        const match = verdict.correct ? verdict : ((ownName ? surnameMatch(reading, answer, rawAnswer, question) : null) ?? variantMatch(reading, answer, rawAnswer, question) ?? verdict);
         if (match.correct) {
           if (!bestMatch || match.confidence > bestMatch.confidence) bestMatch = match;
         } else {

@@ -44,7 +44,7 @@ mao zedong | chairman mao | mao
 diana princess of wales | princess diana | lady di | diana spencer
 elvis presley | elvis | the king of rock and roll
 michael jackson | mj | jacko | the king of pop
-muhammad ali | cassius clay | the greatest
+muhammad ali | cassius clay
 babe ruth | george herman ruth | the bambino
 pele | edson arantes do nascimento
 cristiano ronaldo | cr7

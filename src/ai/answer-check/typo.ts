@@ -39,7 +39,8 @@ export function judgeWord(guess: string, answer: string): Verdict {
   }
   if (edits > allowed) return { correct: false, confidence: edits === allowed + 1 ? 0.6 : 1 };
   if (!swapped && isRiskyShortWordEdit(guess, answer, shorter)) return { correct: false, confidence: 0.85 };
-  if (edits >= 2 && isReplacedBlock(guess, answer)) return { correct: false, confidence: 0.85 };
+  // A swapped syllable changes the word, unless it sounds the same ("Mikelangelo", "Afrodite").
+  if (edits >= 2 && !alike && isReplacedBlock(guess, answer)) return { correct: false, confidence: 0.85 };
   return { correct: true, confidence: typoConfidence(edits, shorter, guess, answer) };
 }
 
