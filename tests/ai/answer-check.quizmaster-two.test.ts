@@ -145,16 +145,21 @@ describe("speed", () => {
 
   test("the worst hostile guess is judged in a few milliseconds", () => {
     for (const answer of ANSWERS) for (const given of HOSTILE) checkAnswer({ answer, aliases: [] }, given); // warm-up
+    // Per input, the fastest of five runs: what the input costs, without a busy machine's pauses.
     let worst = 0;
     for (const answer of ANSWERS) {
       for (const given of HOSTILE) {
-        const start = performance.now();
-        for (let i = 0; i < 5; i++) checkAnswer({ answer, aliases: ["Another name"], question: "Who or what is it?" }, given);
-        worst = Math.max(worst, (performance.now() - start) / 5);
+        let best = Infinity;
+        for (let i = 0; i < 5; i++) {
+          const start = performance.now();
+          checkAnswer({ answer, aliases: ["Another name"], question: "Who or what is it?" }, given);
+          best = Math.min(best, performance.now() - start);
+        }
+        worst = Math.max(worst, best);
       }
     }
     console.log(`answer-check worst hostile guess: ${worst.toFixed(3)} ms`);
     // Measured well under 1 ms; the bound leaves room for a loaded machine.
-    expect(worst).toBeLessThan(20);
+    expect(worst).toBeLessThan(10);
   });
 });
