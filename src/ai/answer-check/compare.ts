@@ -1,7 +1,7 @@
 // Compares one reading of a guess with one reading of an answer, token by token when the
 // word counts agree and as one joined string when they do not ("spiderman"/"spider man").
-import { isNumberToken } from "./canonical";
 import { namesOtherEntry } from "./bank-names";
+import { isNumberToken } from "./canonical";
 import { isKnownName } from "./known-names";
 import { isShortGivenName } from "./people";
 import { sharesSingular } from "./plurals";

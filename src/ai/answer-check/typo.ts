@@ -1,8 +1,8 @@
 // Judges one guessed word against one answer word: equal, a plural, a forgivable typo, or a
 // different word. Tolerance grows with length, and a long word that sounds the same (Double
 // Metaphone: "Chaikovsky"/"Tchaikovsky", "Filipines"/"Philippines") may start with another letter
-// and carry one more edit; but the guards below stop "forgivable" edits from turning one real word into
-// another (Iran/Iraq, Slovakia/Slovenia, Austral/Australia, another answer of the bank).
+// and carry one more edit; but the guards below stop "forgivable" edits from turning one real
+// word into another (Iran/Iraq, Slovakia/Slovenia, Austral/Australia, another answer of the bank).
 // A typo is a guess about what the player meant, so its confidence stays below the AI judge's
 // threshold (docs/decisions.md, "Judging like a quizmaster, part two").
 import { doubleMetaphone } from "double-metaphone";
