@@ -471,4 +471,54 @@ const APPOSITIVES: AnswerCase[] = [
   reject("hedge", "Mount Everest", "Everest because K2 is not as tall, or K2", [], HIGHEST),
 ];
 
-export const QUIZMASTER_TWO_CASES: AnswerCase[] = [...SOUND_ALIKE, ...VARIANTS, ...PEOPLE, ...QUANTITIES, ...APPOSITIVES];
+
+// Written after the rules above were tuned and run once as they stood (35 of 42 right); then "a
+// fifth" and "one and a half" were taught. Still wrong: a contrast ("Canberra not Sydney" hedges),
+// a reason naming another place, a kind word inside the head ("Louvre museum"), a lone nickname
+// not in the table ("Teddy"), "half a hundred".
+const HELD_OUT: AnswerCase[] = [
+  accept("sound-alike", "Leonardo DiCaprio", "Leonardo DiCapprio", [], "Who starred in Titanic?"),
+  accept("sound-alike", "Arnold Schwarzenegger", "Arnold Schwarzeneggar", [], "Who played the Terminator?"),
+  accept("spelling-variant", "Tchaikovsky", "Tschaikovsky"),
+  accept("spelling-variant", "Dostoevsky", "Dostoyevski"),
+  accept("spelling-variant", "Rachmaninoff", "Rakhmaninov"),
+  accept("spelling-variant", "Mohammed", "Muhammad"),
+  accept("spelling-variant", "Hezbollah", "Hizbollah"),
+  accept("spelling-variant", "Gaddafi", "Khadafy"),
+  accept("spelling-variant", "Favourite", "favorite"),
+  accept("spelling-variant", "Sceptical", "skeptical"),
+  accept("spelling-variant", "Analyse", "analyze"),
+  reject("variant-miss", "Guangzhou", "Canton"),
+  accept("nickname", "Richard Nixon", "Dick Nixon", [], "Which president resigned over Watergate?"),
+  accept("short-form", "Robert De Niro", "Bob De Niro"),
+  accept("nickname", "Edward Kennedy", "Teddy Kennedy"),
+  accept("short-form", "James Dean", "Jimmy Dean", [], "Who starred in Rebel Without a Cause?"),
+  accept("short-form", "Wolfgang Amadeus Mozart", "Amadeus Mozart", [], "Who composed The Magic Flute?"),
+  accept("surname", "Arthur Conan Doyle", "Conan Doyle", [], "Who created Sherlock Holmes?"),
+  accept("quantity-word", "12", "a dozen", [], "How many inches in a foot?"),
+  accept("quantity-word", "24", "two dozen", [], "How many hours in a day?"),
+  accept("fraction", "0.2", "1/5"),
+  accept("fraction", "0.2", "a fifth"),
+  accept("fraction", "1.5", "one and a half"),
+  accept("quantity-word", "50", "half a hundred"),
+  accept("appositive", "Pacific Ocean", "the Pacific, the biggest ocean by far", [], "What is the largest ocean?"),
+  accept("appositive", "Mount Everest", "Everest, in the Himalayas", [], "What is the highest mountain?"),
+  accept("appositive", "Canberra", "Canberra not Sydney", [], "What is the capital of Australia?"),
+  accept("appositive", "Louvre", "The Louvre museum in Paris", [], "Which museum houses the Mona Lisa?"),
+  accept("appositive", "Tokyo", "Tokyo because Kyoto was the old capital", [], "What is the capital of Japan?"),
+  accept("appositive", "Nile", "the nile, the amazon is second", [], "Which river is the longest?"),
+  reject("lookalike", "Austria", "Austrailia", [], "In which country was Mozart born?"),
+  accept("sound-alike", "Sweden", "Swedan"),
+  reject("lookalike", "Slovakia", "Slovenija"),
+  reject("lookalike", "Iceland", "Ireland"),
+  reject("namesake", "Neil Armstrong", "Armstrong, Lance", [], "Who first walked on the Moon?"),
+  reject("wrong-number", "Louis XIV", "Louis 16"),
+  reject("first-name", "Bill Clinton", "Bill", [], "Who was US president in 1995?"),
+  reject("shotgun", "Venus", "Venus, Mars, Jupiter"),
+  reject("appositive", "Venus", "the planet", [], "Which planet is hottest?"),
+  reject("quantity-word", "20", "a dozen"),
+  accept("surname", "Mao Zedong", "Mao", [], "Who founded the People's Republic of China?"),
+  accept("nickname", "Theodore Roosevelt", "Teddy", [], "Which president gave his name to the teddy bear?"),
+];
+
+export const QUIZMASTER_TWO_CASES: AnswerCase[] = [...SOUND_ALIKE, ...VARIANTS, ...PEOPLE, ...QUANTITIES, ...APPOSITIVES, ...HELD_OUT];
