@@ -27,7 +27,18 @@ function readPacks(dir: string, log: (line: string) => void): Question[] {
   return out;
 }
 
+let builtIn: Question[] | null = null;
+
+/**
+ * The built-in questions alone, as shipped: what the answer checker knows as the quiz's other
+ * answers. Read once and shared with `loadBank`: parsing them costs the server megabytes of RSS.
+ */
+export function builtInBank(log: (line: string) => void = console.log): Question[] {
+  builtIn ??= readPacks(BUILT_IN_DIR, log);
+  return builtIn;
+}
+
 /** Built-in questions first, then the host's packs; a question text appears once. */
 export function loadBank(dataDir: string, log: (line: string) => void = console.log): Question[] {
-  return unasked([...readPacks(BUILT_IN_DIR, log), ...readPacks(join(dataDir, "questions"), log)]);
+  return unasked([...builtInBank(log), ...readPacks(join(dataDir, "questions"), log)]);
 }

@@ -91,7 +91,8 @@ describe("accepts what a quizmaster accepts", () => {
     expect(accepts("Berlin", "Berlim")).toBe(true);
     expect(accepts("Berlin", "Brelim")).toBe(false);
     expect(accepts("Mississippi", "Missisippi")).toBe(true);
-    expect(accepts("Mississippi", "Misisipi")).toBe(false); // three edits: over the limit of two
+    expect(accepts("Mississippi", "Mistisipi")).toBe(false); // three edits: over the limit of two
+    expect(accepts("Mississippi", "Misisipi")).toBe(true); // three, but it sounds the same: one more is allowed
     expect(accepts("Einstein", "Einstien")).toBe(true);
   });
 
@@ -254,15 +255,16 @@ describe("names of one thing", () => {
 describe("confidence", () => {
   test("certain verdicts are 1, confident ones at least 0.75", () => {
     expect(check("Paris", "paris").confidence).toBe(1);
-    expect(check("Mississippi", "Missisippi").confidence).toBeGreaterThanOrEqual(0.75);
     expect(check("Iran", "Iraq").confidence).toBeGreaterThanOrEqual(0.75);
   });
 
-  test("a typo at the edge of tolerance is left to the AI judge", () => {
-    const verdict = check("Rome", "Rmoe");
-    expect(verdict.correct).toBe(true);
-    expect(verdict.confidence).toBeLessThan(0.75);
-    const justOver = check("Mississippi", "Misisipi");
+  test("a typo, even a small one, is left to the AI judge", () => {
+    for (const [answer, given] of [["Rome", "Rmoe"], ["Mississippi", "Missisippi"], ["Einstein", "Einstien"]] as const) {
+      const verdict = check(answer, given);
+      expect({ given, correct: verdict.correct }).toEqual({ given, correct: true });
+      expect(verdict.confidence).toBeLessThan(0.75);
+    }
+    const justOver = check("Mississippi", "Mistisipi");
     expect(justOver.correct).toBe(false);
     expect(justOver.confidence).toBeLessThan(0.75);
   });

@@ -1,7 +1,9 @@
 // Compares one reading of a guess with one reading of an answer, token by token when the
 // word counts agree and as one joined string when they do not ("spiderman"/"spider man").
+import { namesOtherEntry } from "./bank-names";
 import { isNumberToken } from "./canonical";
 import { isKnownName } from "./known-names";
+import { isShortGivenName } from "./people";
 import { sharesSingular } from "./plurals";
 import { compareQuantities } from "./quantity";
 import type { QuestionContext } from "./question";
@@ -25,7 +27,9 @@ export function compareForms(guess: string[], answer: string[], question: Questi
   if (quantity) return quantity;
   // "Rio" for "Rio de Janeiro" is fine, "Isaac" for "Isaac Newton" is not: leading words alone are for the AI judge.
   if (guess.length < answer.length && guess.every((token, i) => token === answer[i])) return { correct: false, confidence: 0.6 };
-  if (isKnownName(guess)) return { correct: false, confidence: 0.95 };
+  // "Mice" is a bank answer of its own, but still the plural of this "Mouse".
+  const sameNoun = guess.length === answer.length && guess.every((token, i) => sharesSingular(token, answer[i]!));
+  if (!sameNoun && (isKnownName(guess) || namesOtherEntry(guess, answer))) return { correct: false, confidence: 0.95 };
   if (guess.length === answer.length) return judgeTokens(guess, answer);
   return judgeWord(guess.join(""), answer.join(""));
 }
@@ -34,9 +38,10 @@ export function compareForms(guess: string[], answer: string[], question: Questi
 export function judgeTokens(guess: string[], answer: string[]): Verdict {
   const verdicts = guess.map((token, i) => {
     const word = answer[i]!;
-    // An initial stands for a given name ("I. Newton", "J F Kennedy"), never for the last word.
-    const initial = token.length === 1 && word.length > 1 && word.startsWith(token) && i < answer.length - 1;
-    return initial ? { correct: true, confidence: 0.85 } : judgeWord(token, word);
+    // An initial or a short form stands for a given name ("I. Newton", "Abe Lincoln"), never for the last word.
+    const initial = token.length === 1 && word.length > 1 && word.startsWith(token);
+    const given = i < answer.length - 1 && (initial || isShortGivenName(token, word));
+    return given ? { correct: true, confidence: 0.85 } : judgeWord(token, word);
   });
   const misses = verdicts.filter((verdict) => !verdict.correct);
   if (misses.length > 1) return CERTAIN_MISS;

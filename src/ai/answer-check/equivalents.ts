@@ -6,6 +6,7 @@
 // Mercury has no line: "Hg" must not answer "Which planet is closest to the Sun?".
 import { canonical } from "./canonical";
 import { fold, tokenize } from "./normalize";
+import { PEOPLE_LINES } from "./people";
 import { containsPhrase, type QuestionContext } from "./question";
 
 const LINES = `
@@ -51,15 +52,12 @@ united nations | un
 european union | eu
 united arab emirates | uae
 world war i | ww1 | wwi | first world war | great war
-world war ii | ww2 | wwii | second world war
-john f kennedy | jfk
-martin luther king | mlk
-franklin d roosevelt | fdr`;
+world war ii | ww2 | wwii | second world war`;
 
 const spell = (name: string) => canonical(tokenize(fold(name)));
 
-const GROUPS = LINES.trim()
-  .split("\n")
+const GROUPS = [LINES, PEOPLE_LINES]
+  .flatMap((lines) => lines.trim().split("\n"))
   .map((line) => line.split("|").map(spell));
 const GROUP_OF = new Map(GROUPS.flatMap((group) => group.map((name) => [name.join(" "), group] as const)));
 

@@ -6,18 +6,23 @@ import { equivalentForms } from "./equivalents";
 import { FOREIGN_ARTICLES, HONORIFICS, dropLeading, dropNameSuffix, stripFiller } from "./filler";
 import { answerWithoutKind, dropDescriptor } from "./generic";
 import { fold, tokenize } from "./normalize";
+import { quantityWordsToDigits } from "./quantity-words";
 import type { QuestionContext } from "./question";
 
-export function answerForms(answer: string, question: QuestionContext): string[][] {
+/** The answer's own spellings, then its other names ("JFK", "Honest Abe"), each once. */
+export function answerForms(answer: string, question: QuestionContext): { forms: string[][]; otherNames: string[][] } {
   const base = canonical(tokenize(fold(answer)));
-  const forms = [base, dropLeading(base, HONORIFICS, 2), answerWithoutKind(base) ?? base, dropNameSuffix(base) ?? base];
-  return unique([...forms, ...forms.flatMap((form) => equivalentForms(form, question))]);
+  const forms = unique([base, dropLeading(base, HONORIFICS, 2), answerWithoutKind(base) ?? base, dropNameSuffix(base) ?? base]);
+  const own = new Set(forms.map((form) => form.join(" ")));
+  const otherNames = unique(forms.flatMap((form) => equivalentForms(form, question))).filter((name) => !own.has(name.join(" ")));
+  return { forms, otherNames };
 }
 
 export function guessForms(guess: string): string[][] {
   const typed = tokenize(fold(guess));
   const unfilled = stripFiller(typed);
-  const readings = [typed, unfilled, dropLeading(unfilled, FOREIGN_ARTICLES), dropLeading(unfilled, HONORIFICS)]
+  const quantity = quantityWordsToDigits(unfilled);
+  const readings = [typed, unfilled, dropLeading(unfilled, FOREIGN_ARTICLES), dropLeading(unfilled, HONORIFICS), ...(quantity ? [quantity] : [])]
     .map((reading) => withoutYearWords(canonical(reading)));
   return unique([...readings, ...readings.map((reading) => dropDescriptor(reading) ?? reading)]);
 }

@@ -1,10 +1,12 @@
 // A person may be answered by surname alone ("Newton" for "Isaac Newton") but not by first
 // name ("Isaac"), and a place may not be cut the same way ("York" is not "New York").
+import { hasNamesake } from "./bank-names";
 import { isNumberToken } from "./canonical";
 import { judgeTokens } from "./compare";
 import { isKindWord } from "./generic";
 import { fold, tokenize } from "./normalize";
 import type { QuestionContext } from "./question";
+import type { Verdict } from "./verdict";
 
 // Name particles stay lowercase inside a name ("Ludwig van Beethoven") without making it look like a title.
 const PARTICLES = new Set(["da", "de", "del", "della", "di", "du", "van", "von", "der", "den", "la", "le", "bin", "al", "y"]);
@@ -17,16 +19,22 @@ const PLACE_STARTS = new Set([
 ]);
 
 /**
- * Confidence that `guess` names the person `answer` by surname, or null when it does not.
- * The question decides whether the answer is a person; without one, name-like capitalisation does.
+ * Whether `guess` names the person `answer` by surname ("Newton") or by first name and surname
+ * without the middle names ("Wolfgang Mozart"); null when it does not. The question decides
+ * whether the answer is a person; without one, name-like capitalisation does. A name another
+ * famous person shares ("Roosevelt", "John Adams") is left to the AI judge, which sees the question.
  */
-export function surnameConfidence(guess: string[], answer: string[], rawAnswer: string, question: QuestionContext): number | null {
+export function surnameMatch(guess: string[], answer: string[], rawAnswer: string, question: QuestionContext): Verdict | null {
   if (answer.length < 2 || guess.length >= answer.length || isNumberToken(answer.at(-1)!)) return null;
-  const verdict = judgeTokens(guess, answer.slice(answer.length - guess.length));
+  const surname = judgeTokens(guess, answer.slice(answer.length - guess.length));
+  const withoutMiddle = !surname.correct && guess.length === 2 ? judgeTokens(guess, [answer[0]!, answer.at(-1)!]) : null;
+  const verdict = withoutMiddle ?? surname;
   if (!verdict.correct) return null;
-  if (question.person) return Math.min(verdict.confidence, 0.95);
-  if (!looksLikePersonName(rawAnswer)) return null;
-  return Math.min(verdict.confidence, question.given ? 0.7 : 0.8);
+  const ceiling = question.person ? 0.95 : looksLikePersonName(rawAnswer) ? (question.given ? 0.7 : 0.8) : null;
+  if (ceiling === null) return null;
+  if (hasNamesake(guess, answer)) return { correct: false, confidence: 0.6 };
+  // Middle names may be what tells namesakes apart: the AI judge may overrule.
+  return { correct: true, confidence: Math.min(verdict.confidence, ceiling, withoutMiddle ? 0.7 : 1) };
 }
 
 function looksLikePersonName(rawAnswer: string): boolean {

@@ -37,8 +37,20 @@ export function tokenizeWithMarks(folded: string): string[] {
 const WORD = /\d+(?:\.\d+)?(?:s\b)?|\p{L}+/gu;
 const WORD_OR_MARK = /\d+(?:\.\d+)?(?:s\b)?|\p{L}+|[,;/+]/gu;
 
+/** A fraction as the decimal it is, so "3/4", "0.75" and "three quarters" compare equal. */
+export function fractionText(numerator: number, denominator: number): string {
+  return String(Number((numerator / denominator).toFixed(6)));
+}
+
 function spell(folded: string): string {
   return folded
+    // "3/4" (and "¾", which NFKD makes "3⁄4") is one number; "1969/1970" and "24/7" stay two.
+    .replace(/(?<![\d.\/\u2044])(\d{1,2})\s*[/\u2044]\s*(\d{1,2})(?![\d.\/\u2044])/g, (match, a: string, b: string) =>
+      Number(a) < Number(b) ? ` ${fractionText(Number(a), Number(b))} ` : match,
+    )
+    // ".75" is "0.75"; a decimal's trailing zeros say nothing ("0.750").
+    .replace(/(?<![\p{L}\d])\.(?=\d)/gu, "0.")
+    .replace(/(\d\.\d*?)0+(?!\d)/g, (_match, kept: string) => (kept.endsWith(".") ? kept.slice(0, -1) : kept))
     .replace(/&/g, " and ")
     .replace(/%/g, " percent ")
     .replace(/°/g, " degrees ")

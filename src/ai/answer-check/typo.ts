@@ -1,7 +1,13 @@
 // Judges one guessed word against one answer word: equal, a plural, a forgivable typo, or a
-// different word. Tolerance grows with length, but the guards below stop "forgivable" edits
-// from turning one real word into another (Iran/Iraq, Slovakia/Slovenia, Austral/Australia).
+// different word. Tolerance grows with length, and a long word that sounds the same (Double
+// Metaphone: "Chaikovsky"/"Tchaikovsky", "Filipines"/"Philippines") may start with another letter
+// and carry one more edit; but the guards below stop "forgivable" edits from turning one real
+// word into another (Iran/Iraq, Slovakia/Slovenia, Austral/Australia, another answer of the bank).
+// A typo is a guess about what the player meant, so its confidence stays below the AI judge's
+// threshold (docs/decisions.md, "Judging like a quizmaster, part two").
+import { doubleMetaphone } from "double-metaphone";
 import { distance } from "fastest-levenshtein";
+import { namesOtherEntry } from "./bank-names";
 import { isKnownName } from "./known-names";
 import { sharesSingular } from "./plurals";
 import type { Verdict } from "./verdict";
@@ -14,14 +20,16 @@ export function judgeWord(guess: string, answer: string): Verdict {
   // A year or count one digit off is simply another number: digits get no typo tolerance.
   if (/\d/.test(guess) || /\d/.test(answer)) return { correct: false, confidence: 1 };
   // "Iraq" typed for "Iran" is a real, different place, not a slip of the finger.
-  if (isKnownName([guess])) return { correct: false, confidence: 0.95 };
+  if (isKnownName([guess]) || namesOtherEntry([guess], [answer])) return { correct: false, confidence: 0.95 };
 
   const shorter = Math.min(guess.length, answer.length);
-  const allowed = tolerance(shorter);
+  // Homophones start differently too (Knight/Night, Cereal/Serial): sound counts in long words only.
+  const alike = shorter >= 7 && soundsAlike(guess, answer);
+  const allowed = tolerance(shorter) + (alike ? 1 : 0);
   const swapped = isAdjacentSwap(guess, answer);
   const raw = distance(guess, answer);
   const edits = swapped || (raw === 2 && isMovedLetter(guess, answer)) ? 1 : raw;
-  if (guess[0] !== answer[0]) {
+  if (guess[0] !== answer[0] && !alike) {
     // Gambia/Zambia, Russia/Prussia: a changed first letter usually means another word.
     return { correct: false, confidence: edits > allowed ? 1 : shorter >= 8 ? 0.6 : 0.85 };
   }
@@ -31,17 +39,25 @@ export function judgeWord(guess: string, answer: string): Verdict {
   }
   if (edits > allowed) return { correct: false, confidence: edits === allowed + 1 ? 0.6 : 1 };
   if (!swapped && isRiskyShortWordEdit(guess, answer, shorter)) return { correct: false, confidence: 0.85 };
-  if (edits >= 2 && isReplacedBlock(guess, answer)) return { correct: false, confidence: 0.85 };
+  // A swapped syllable changes the word, unless it sounds the same ("Mikelangelo", "Afrodite").
+  if (edits >= 2 && !alike && isReplacedBlock(guess, answer)) return { correct: false, confidence: 0.85 };
   return { correct: true, confidence: typoConfidence(edits, shorter, guess, answer) };
 }
 
+/** Below the AI judge's threshold (0.75) whatever the edit, and lower the bigger the edit. */
 function typoConfidence(edits: number, shorter: number, guess: string, answer: string): number {
   const ratio = edits / shorter;
-  const confidence = ratio <= 0.1 ? 0.95 : ratio <= 0.15 ? 0.9 : ratio <= 0.2 ? 0.8 : 0.7;
+  const confidence = ratio <= 0.1 ? 0.72 : ratio <= 0.2 ? 0.7 : 0.65;
   // A short word missing or gaining one last letter ("Austrian", "Swede") may be a different word.
   const [short, long] = guess.length < answer.length ? [guess, answer] : [answer, guess];
   const trimmedEnd = shorter < 8 && long.length === short.length + 1 && long.startsWith(short) && long.at(-1) !== short.at(-1);
-  return trimmedEnd ? Math.min(confidence, 0.7) : confidence;
+  return trimmedEnd ? Math.min(confidence, 0.65) : confidence;
+}
+
+/** True when the words share a Double Metaphone key (either reading of either word). */
+function soundsAlike(a: string, b: string): boolean {
+  const keys = doubleMetaphone(a);
+  return doubleMetaphone(b).some((key) => key.length >= 2 && keys.includes(key));
 }
 
 /**
