@@ -4,6 +4,7 @@
 // Reading only finds the rows: each is then checked like any other (question-routes.ts), and
 // `line` says where a bad one starts in the file.
 import Papa from "papaparse";
+import { BOM } from "../results/spreadsheet";
 
 export interface FileQuestion {
   category: string;
@@ -15,7 +16,6 @@ export interface FileQuestion {
 export const CSV_COLUMNS = ["category", "question", "answer", "aliases"] as const;
 const REQUIRED = ["category", "question", "answer"];
 const ALIAS_SEPARATOR = "|";
-const BOM = "\uFEFF";
 
 export type ReadResult =
   | { ok: true; questions: unknown[]; /** the line of the file the n-th question (from 1) starts on; null for JSON */ line: (row: number) => number | null }

@@ -6,6 +6,7 @@ import { Elysia } from "elysia";
 import type { QuestionCatalog } from "../ai/providers";
 import { lobbyView } from "../game/views";
 import { exportGame, gameCsv } from "../results/export";
+import { downloadName } from "../results/spreadsheet";
 import { normalizeCode } from "../lobbies/codes";
 import type { LobbyService } from "../lobbies/service";
 import { answers } from "./answers";
@@ -85,7 +86,7 @@ export function lobbyRoutes({ service, catalog, tokens, limiter, allowedOrigins,
         if (!state) throw new ApiError(404, "Lobby not found");
         if (state.game?.phase !== "complete") throw new ApiError(409, "The game is not over yet");
         const game = exportGame(state.code, state.game);
-        const file = `stealmate-${state.code}-results.${params.format}`;
+        const file = downloadName(state.code, "results", params.format);
         const body = params.format === "csv" ? gameCsv(game) : JSON.stringify(game, null, 2);
         const type = params.format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8";
         return new Response(body, { headers: { "content-type": type, "content-disposition": `attachment; filename="${file}"`, "cache-control": "no-store" } });
