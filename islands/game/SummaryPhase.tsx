@@ -12,10 +12,12 @@ import { winnerOf, playOf, scoresOf, teamName, winnerLine } from "./shared";
 import { Waiting } from "./WaitingDots";
 
 function TeamLine({ result, team }: { result: RoundView; team: Team }) {
+  const { correct, points, overruled } = playOf(result, team);
   return (
     <div className={`line ${team[0]}`}>
-      <b>{teamName(team)}:</b> <Play result={result} team={team} /> <span className="gain">+{playOf(result, team).points}</span>
-      {result.overruled.includes(team) && <span className="muted"> (overruled by host)</span>}
+      <b>{teamName(team)}:</b> <Play result={result} team={team} /> {correct !== null && <span className={correct ? "ok" : "bad"}>{correct ? "✓ right" : "✗ wrong"}</span>}{" "}
+      <span className="gain">+{points}</span>
+      {overruled && <span className="muted"> (overruled by host)</span>}
       {result.winner === team && (
         <span role="img" aria-label={`${teamName(team)} won this round`} className="trophy">
           ♛
@@ -63,22 +65,30 @@ export function SummaryPhase() {
         {rounds.map((r) => (
           <li key={r.number} className="round">
             <span className="muted">Round {r.number}</span>
-            <span className="q">{r.question}</span>
+            <span className="q" dir="auto">
+              {r.question}
+            </span>
+            <span className="a">
+              Answer: <strong dir="auto">{r.answer}</strong>
+            </span>
             <TeamLine result={r} team="blue" />
             <TeamLine result={r} team="red" />
             {r.winner === "tie" && <span className="muted">Tie</span>}
           </li>
         ))}
       </ol>
-      <p className="row downloads">
-        {/* Plain links: the server writes the files, so keeping the results costs phones no script. */}
-        <a className="button ghost" href={`/api/lobby/${store.code}/results/csv`} download>
-          Download results (CSV)
-        </a>
-        <a className="button ghost" href={`/api/lobby/${store.code}/results/json`} download>
-          Download results (JSON)
-        </a>
-      </p>
+      {/* The shared screen is for looking at: files are kept from a phone or laptop. */}
+      {store.page !== "tv" && (
+        <p className="row downloads">
+          {/* Plain links: the server writes the files, so keeping the results costs phones no script. */}
+          <a className="button ghost" href={`/api/lobby/${store.code}/results/csv`} download>
+            Download results (CSV)
+          </a>
+          <a className="button ghost" href={`/api/lobby/${store.code}/results/json`} download>
+            Download results (JSON)
+          </a>
+        </p>
+      )}
       {store.isHost.value ? (
         <button type="button" className="primary wide" disabled={busy} onClick={() => void back()}>
           Return to Lobby
