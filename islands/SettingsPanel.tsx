@@ -93,7 +93,7 @@ export default function SettingsPanel() {
       <ul className="chips" aria-label="Categories">
         {shown.tags.map((tag) => (
           <li key={tag} className="chip">
-            {tag}
+            <bdi>{tag}</bdi>
             {isHost && (
               <button type="button" aria-label={`Remove ${tag}`} onClick={() => edit({ tags: shown.tags.filter((t) => t !== tag) })}>
                 ×

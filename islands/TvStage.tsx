@@ -22,7 +22,7 @@ function Roster({ lobby, team }: { lobby: LobbyView; team: Team }) {
           <li key={p.id} className={`slot${p.connected ? "" : " off"}`}>
             <span className="who">
               {p.isCaptain && <span className="badge gold">CAPTAIN</span>}
-              <span>{p.name}</span>
+              <bdi>{p.name}</bdi>
               {!p.connected && <span className="away">(away)</span>}
             </span>
           </li>
@@ -42,9 +42,15 @@ function Round({ lobby }: { lobby: LobbyView }) {
         <span className="badge gold">
           Round {roundNumber(lobby)} of {totalRounds(lobby)}
         </span>
-        {round?.category && <span className="badge">{round.category}</span>}
+        {round?.category && (
+          <span className="badge" dir="auto">
+            {round.category}
+          </span>
+        )}
       </p>
-      <h2 className="tv-question">{round?.question}</h2>
+      <h2 className="tv-question" dir="auto">
+        {round?.question}
+      </h2>
       <div className="tv-countdown">
         <Timer />
       </div>
