@@ -6,8 +6,9 @@ import type { Team } from "../src/game/types";
 import type { LobbyView } from "../src/game/views";
 import { useStore } from "./client/store";
 import { ResultsPhase } from "./game/ResultsPhase";
-import { roundNumber, teamName, totalRounds } from "./game/shared";
+import { roundNumber, scoresOf, teamName, totalRounds } from "./game/shared";
 import { SummaryPhase } from "./game/SummaryPhase";
+import { Totals } from "./game/Totals";
 import { Timer } from "./game/Timer";
 
 function Roster({ lobby, team }: { lobby: LobbyView; team: Team }) {
@@ -84,6 +85,8 @@ export default function TvStage() {
   }
   return (
     <section className="card panel tv-panel" aria-label="Round">
+      {/* The running score in every phase; the summary shows the final one itself. */}
+      {phase !== "summary" && <Totals scores={scoresOf(lobby)} label="Scores" />}
       {phase === "results" ? <ResultsPhase /> : phase === "summary" ? <SummaryPhase /> : phase === "idle" ? <h2 className="big center-text">Round {roundNumber(lobby)} of {totalRounds(lobby)} is about to start</h2> : <Round lobby={lobby} />}
     </section>
   );

@@ -9,6 +9,7 @@ import { Refusal, useRefusal } from "../client/refusal";
 import { useStore } from "../client/store";
 import { Play } from "./Play";
 import { winnerOf, playOf, scoresOf, teamName, winnerLine } from "./shared";
+import { Totals } from "./Totals";
 import { Waiting } from "./WaitingDots";
 
 function TeamLine({ result, team }: { result: RoundView; team: Team }) {
@@ -46,16 +47,9 @@ export function SummaryPhase() {
   }
 
   return (
-    <div className="stack center">
+    <div className="stack center summary-phase">
       <h2 className="big">Game Complete!</h2>
-      <div className="scores">
-        <div className="score b">
-          Blue <strong>{scores.blue}</strong>
-        </div>
-        <div className="score r">
-          Red <strong>{scores.red}</strong>
-        </div>
-      </div>
+      <Totals scores={scores} />
       <p className={`winner w-${winner}`} role="status">
         {winner !== "tie" && <span aria-hidden="true">♛ </span>}
         {winnerLine(winner)}
@@ -73,7 +67,7 @@ export function SummaryPhase() {
             </span>
             <TeamLine result={r} team="blue" />
             <TeamLine result={r} team="red" />
-            {r.winner === "tie" && <span className="muted">Tie</span>}
+            {r.winner === "tie" && <span className="muted tie">Tie</span>}
           </li>
         ))}
       </ol>

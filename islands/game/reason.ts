@@ -23,5 +23,6 @@ export function reasonLine(result: RoundView, team: Team): string {
   const [thief, victim] = mine.steal ? [team, other] : theirs.steal ? [other, team] : [null, team];
   const right = playOf(result, victim).correct === true;
   if (thief) return `${teamName(thief)} stole: ${verdict(result, victim)}, +2 to ${teamName(right ? thief : victim)}`;
-  return `${verdict(result, team)}: ${right ? `+1 to ${teamName(team)}` : "no points"}`;
+  const line = verdict(result, team);
+  return `${line[0]!.toUpperCase()}${line.slice(1)}: ${right ? `+1 to ${teamName(team)}` : "no points"}`;
 }
