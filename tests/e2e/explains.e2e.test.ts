@@ -48,7 +48,7 @@ afterAll(async () => {
   await app?.dispose();
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `i20-${name}.png`), animations: "disabled" });
+const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: join(shots, `i20-${name}.png`), animations: "disabled", fullPage });
 
 /**
  * Text in Hebrew or Arabic script that nothing isolates for bidirectional text: each hit is a text
@@ -112,7 +112,7 @@ test("phones, a laptop and a TV say who locked, why the points went where, and k
   await tv.page.reload();
   for (const page of [danaPhone.page, tv.page]) await live(page);
   await danaPhone.page.getByText(ARABIC_NAME, { exact: true }).first().waitFor();
-  await shot(danaPhone.page, "lobby-rtl-phone");
+  await shot(danaPhone.page, "lobby-rtl-phone", true);
   await tv.page.getByRole("button", { name: "Tap to turn sound on" }).waitFor();
   await tvShots(tv.page, "lobby", violations);
   // The way in is big: a QR code at least 40% of the screen's height, at either size.
@@ -278,3 +278,27 @@ test("a 20-round game's summary fits a 1080p and a 720p TV without scrolling", a
   expect(tv.errors).toEqual([]);
   await tv.context.close();
 }, 90_000);
+
+test("How to Play says the rules as played, with the scoring table, on a phone and a desktop", async () => {
+  for (const [name, options] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    await page.goto(app.url);
+    const how = page.getByRole("region", { name: "How to Play" });
+    await how.getByText("Anyone on your team may lock in its one answer, or steal").waitFor();
+    expect(await how.textContent()).not.toContain("captain");
+    const rows = await how.getByRole("row").evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+    expect(rows).toEqual([
+      ["Your team", "The other team", "You get", "They get"],
+      ["answers", "answers", "+1 if right", "+1 if right"],
+      ["steals", "answered right", "+2", "0"],
+      ["steals", "answered wrong, or not at all", "0", "+2"],
+      ["steals", "steals", "0", "0"],
+      ["no answer", "answers", "0", "+1 if right"],
+    ]);
+    await how.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(shots, `i20-how-to-play-${name}.png`), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  }
+});
