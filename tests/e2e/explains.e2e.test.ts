@@ -302,3 +302,19 @@ test("How to Play says the rules as played, with the scoring table, on a phone a
     await context.close();
   }
 });
+
+test("the TV's lobby fits two full teams of 8 at 1080p and 720p, QR code and code included", async () => {
+  const { code, seat: host } = await createLobby(app, "Hana");
+  const names = ["Marisol Reyes", ARABIC_NAME, HEBREW_NAME, "Priya", "Bo", "Rue", "Ravi", "Ana", "Kwame Mensah", "Yuki", "Lars", "Chidi", "Olga", "Tom", "Zed"];
+  for (const name of names) await joinLobby(app, code, name);
+  await teamSelect(app, host, "blue", true);
+  const tv = await device(browser, app.url, code, null, `/tv/${code}`, { viewport: TV_1080 });
+  await tv.page.getByText("Blue Team (8)").waitFor();
+  await tv.page.getByText("Red Team (8)").waitFor();
+  const violations: string[] = [];
+  await tvShots(tv.page, "lobby-full", violations);
+  expect(await unisolated(tv.page)).toEqual([]);
+  expect(violations).toEqual([]);
+  expect(tv.errors).toEqual([]);
+  await tv.context.close();
+});
