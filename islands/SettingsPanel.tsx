@@ -109,6 +109,7 @@ export default function SettingsPanel() {
           placeholder="Add category"
           maxLength={TAG_MAX}
           autoComplete="off"
+          dir="auto"
           disabled={!canType}
           value={tagText}
           onChange={(e) => setTagText(e.target.value)}

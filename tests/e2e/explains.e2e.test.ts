@@ -303,7 +303,7 @@ test("How to Play says the rules as played, with the scoring table, on a phone a
   }
 });
 
-test("the TV's lobby fits two full teams of 8 at 1080p and 720p, QR code and code included", async () => {
+test("the TV's lobby fits two full teams of 8 at 1080p and 720p; the host's lobby isolates right-to-left tags and questions", async () => {
   const { code, seat: host } = await createLobby(app, "Hana");
   const names = ["Marisol Reyes", ARABIC_NAME, HEBREW_NAME, "Priya", "Bo", "Rue", "Ravi", "Ana", "Kwame Mensah", "Yuki", "Lars", "Chidi", "Olga", "Tom", "Zed"];
   for (const name of names) await joinLobby(app, code, name);
@@ -314,7 +314,18 @@ test("the TV's lobby fits two full teams of 8 at 1080p and 720p, QR code and cod
   const violations: string[] = [];
   await tvShots(tv.page, "lobby-full", violations);
   expect(await unisolated(tv.page)).toEqual([]);
+
+  // The host's lobby, with Hebrew and Arabic tags and own questions: every one isolated too.
+  await ok(app, "/api/lobby/updateSettings", host.token, { settings: { tags: ["ערים", "General"] } });
+  await ok(app, "/api/lobby/questions", host.token, { questions: [{ category: "ערים", question: "באיזו עיר נערכה אקספו 67?", answer: HEBREW_ANSWER, aliases: ["مونتريال", "Montreal"] }] });
+  const desk = await device(browser, app.url, code, host, `/lobby/${code}`, DESKTOP);
+  await live(desk.page);
+  await desk.page.getByRole("button", { name: "Write or import questions" }).click();
+  await desk.page.getByText("באיזו עיר נערכה אקספו 67?").waitFor();
+  await shot(desk.page, "lobby-rtl-host-desktop", true);
+  expect(await unisolated(desk.page)).toEqual([]);
+  violations.push(...(await axeViolations(desk.page)));
   expect(violations).toEqual([]);
-  expect(tv.errors).toEqual([]);
-  await tv.context.close();
+  for (const d of [tv, desk]) expect(d.errors).toEqual([]);
+  for (const d of [tv, desk]) await d.context.close();
 });
