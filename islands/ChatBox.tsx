@@ -49,7 +49,7 @@ export default function ChatBox() {
         ) : (
           messages.map((m) => (
             <div key={`${m.timestamp}-${m.playerId}-${m.message.length}`} className={`msg ${m.team}-m`}>
-              <span className="badge">{m.chatType === "game" ? "ALL" : "TEAM"}</span> <b>{m.playerName}</b>: {m.message}
+              <span className="badge">{m.chatType === "game" ? "ALL" : "TEAM"}</span> <b><bdi>{m.playerName}</bdi></b>: <bdi>{m.message}</bdi>
             </div>
           ))
         )}
@@ -64,6 +64,7 @@ export default function ChatBox() {
         <input
           aria-label="Chat message"
           className="chat-input"
+          dir="auto"
           maxLength={CHAT_MAX}
           placeholder={mode === "team" ? "Type a team message..." : "Type a room message..."}
           value={text}

@@ -4,6 +4,7 @@ import { useRef } from "react";
 import { useStore } from "./client/store";
 import { AnsweredPhase } from "./game/AnsweredPhase";
 import { IdlePhase } from "./game/IdlePhase";
+import { Locks } from "./game/Locks";
 import { PhaseChange } from "./game/PhaseChange";
 import { QuestionPhase } from "./game/QuestionPhase";
 import { ResultsPhase } from "./game/ResultsPhase";
@@ -19,6 +20,7 @@ export default function GamePanel() {
   return (
     <section ref={panel} className="card panel" aria-label="Round">
       <Phase />
+      <Locks />
       <PhaseChange phase={phase} panel={panel} />
     </section>
   );

@@ -49,7 +49,7 @@ export default function HostCard() {
         ))}
       </div>
       <label htmlFor="host-name">Your name</label>
-      <input id="host-name" placeholder="Enter your name" maxLength={NAME_MAX} autoComplete="nickname" value={name} onChange={(e) => setName(e.target.value.slice(0, NAME_MAX))} />
+      <input id="host-name" placeholder="Enter your name" maxLength={NAME_MAX} autoComplete="nickname" dir="auto" value={name} onChange={(e) => setName(e.target.value.slice(0, NAME_MAX))} />
       <button type="submit" className="primary" disabled={!name.trim() || busy}>
         Host
       </button>

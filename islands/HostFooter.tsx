@@ -5,5 +5,9 @@ import { useStore } from "./client/store";
 export default function HostFooter() {
   useSignals();
   const name = useStore().lobby.value?.host.name;
-  return name ? <p>{`Host: ${name}`}</p> : null;
+  return name ? (
+    <p>
+      Host: <bdi>{name}</bdi>
+    </p>
+  ) : null;
 }

@@ -3,7 +3,7 @@
 // viewer, so it renders nothing there, and the host's page fetches the list (answers included)
 // through the host-only GET. The settings panel reads the same list to say where questions come from.
 import { useSignals } from "@preact/signals-react/runtime";
-import { useEffect, useState } from "react";
+import { Fragment, useEffect, useState, type ReactNode } from "react";
 import type { OwnQuestionView, QuestionBook } from "../src/ai/tag-sources";
 import { OWN_QUESTIONS_MAX } from "../src/game/settings";
 import { api, type Answers } from "./client/api";
@@ -21,13 +21,23 @@ async function loadBook(store: Store) {
   return res;
 }
 
-/** "7 questions: 90s Movies (4), Cats (3)" */
-function summary(questions: readonly OwnQuestionView[]): string {
+/** "7 questions: 90s Movies (4), Cats (3)", each category isolated so a right-to-left one keeps its count beside it */
+function summary(questions: readonly OwnQuestionView[]): ReactNode {
   if (questions.length === 0) return "None yet: write some, or import a CSV or JSON file.";
   const byCategory = new Map<string, number>();
   for (const q of questions) byCategory.set(q.category, (byCategory.get(q.category) ?? 0) + 1);
-  const parts = [...byCategory].map(([category, n]) => `${category} (${n})`).join(", ");
-  return `${questions.length} question${questions.length === 1 ? "" : "s"}: ${parts}.`;
+  const parts = [...byCategory].map(([category, n], i) => (
+    <Fragment key={category}>
+      {i > 0 && ", "}
+      <bdi>{category}</bdi> ({n})
+    </Fragment>
+  ));
+  return (
+    <>
+      {`${questions.length} question${questions.length === 1 ? "" : "s"}: `}
+      {parts}.
+    </>
+  );
 }
 
 export default function OwnQuestions() {

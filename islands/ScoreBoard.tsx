@@ -25,7 +25,7 @@ function Roster({ team, score, players, meId }: { team: Team; score: number; pla
         {players.map((p) => (
           <li key={p.id} className={`slot${p.connected ? "" : " off"}`}>
             <span className="who">
-              {p.name}
+              <bdi>{p.name}</bdi>
               {p.isCaptain && <span className="badge gold">CAPTAIN</span>}
               {p.id === meId && <span className="badge">YOU</span>}
               {!p.connected && <span className="away">(away)</span>}
@@ -44,7 +44,7 @@ function Presence({ players }: { players: PlayerView[] }) {
       {players.map((p) => (
         <li key={p.id} className={`${p.team}-m${p.connected ? "" : " away"}`}>
           <span className="dot" aria-hidden="true" />
-          {p.name}
+          <bdi>{p.name}</bdi>
           {!p.connected && " (away)"}
         </li>
       ))}

@@ -93,7 +93,7 @@ export default function SettingsPanel() {
       <ul className="chips" aria-label="Categories">
         {shown.tags.map((tag) => (
           <li key={tag} className="chip">
-            {tag}
+            <bdi>{tag}</bdi>
             {isHost && (
               <button type="button" aria-label={`Remove ${tag}`} onClick={() => edit({ tags: shown.tags.filter((t) => t !== tag) })}>
                 ×
@@ -109,6 +109,7 @@ export default function SettingsPanel() {
           placeholder="Add category"
           maxLength={TAG_MAX}
           autoComplete="off"
+          dir="auto"
           disabled={!canType}
           value={tagText}
           onChange={(e) => setTagText(e.target.value)}

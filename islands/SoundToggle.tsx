@@ -2,7 +2,7 @@
 // moments of a round. It listens to the page's store, so cues follow the game whatever moved it.
 import { effect } from "@preact/signals-react";
 import { useEffect, useState } from "react";
-import { playCue, rememberSound, soundOn, type Cue, type Screen } from "./client/sound";
+import { audioBlocked, playCue, rememberSound, soundOn, unlockAudio, type Cue, type Screen } from "./client/sound";
 import { useStore, type Store } from "./client/store";
 import { onLastSeconds } from "./game/moments";
 
@@ -40,19 +40,42 @@ export default function SoundToggle({ screen }: { screen: Screen }) {
   const [on, setOn] = useState(screen === "tv");
   useEffect(() => setOn(soundOn(screen)), [screen]);
   useEffect(() => (on ? watchMoments(store, playCue) : undefined), [on, store]);
+  const blocked = useAudioBlocked(on);
 
   return (
-    <button
-      type="button"
-      className="ghost small sound"
-      aria-pressed={on}
-      onClick={() => {
-        rememberSound(!on);
-        setOn(!on);
-      }}
-    >
-      <span aria-hidden="true">{on ? "♪ " : "× "}</span>
-      Sound {on ? "on" : "off"}
-    </button>
+    <>
+      {blocked.value && (
+        // Any touch or key press on the page unlocks sound; this says so where people look.
+        <button type="button" className="primary small tap-sound" onClick={blocked.unlock}>
+          Tap to turn sound on
+        </button>
+      )}
+      <button
+        type="button"
+        className="ghost small sound"
+        aria-pressed={on}
+        onClick={() => {
+          rememberSound(!on);
+          setOn(!on);
+        }}
+      >
+        <span aria-hidden="true">{on ? "♪ " : "× "}</span>
+        Sound {on ? "on" : "off"}
+      </button>
+    </>
   );
+}
+
+/** Whether sound is on but the browser holds it back until the first touch or key press on the page. */
+function useAudioBlocked(on: boolean) {
+  const [value, setValue] = useState(false);
+  const unlock = () => void unlockAudio().then((playing) => playing && setValue(false));
+  useEffect(() => {
+    if (!on || !audioBlocked()) return setValue(false);
+    setValue(true);
+    const gestures = ["pointerdown", "keydown"] as const;
+    for (const g of gestures) document.addEventListener(g, unlock);
+    return () => gestures.forEach((g) => document.removeEventListener(g, unlock));
+  }, [on]);
+  return { value, unlock };
 }

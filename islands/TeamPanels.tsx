@@ -114,7 +114,7 @@ function Seat({ player, viewer, captain = false }: { player: PlayerView; viewer:
       {/* Only the name dims: the host's kick must still look live for an away player. */}
       <span className={player.connected ? "who" : "who off"}>
         {captain && <span className="badge gold">CAPTAIN</span>}
-        <span>{player.name}</span>
+        <bdi>{player.name}</bdi>
         {mine && <span className="badge you">YOU</span>}
         {!player.connected && <span className="away">(away)</span>}
       </span>

@@ -6,8 +6,9 @@ import { TEAMS, type Team } from "../src/game/types";
 import type { LobbyView } from "../src/game/views";
 import { useStore } from "./client/store";
 import { ResultsPhase } from "./game/ResultsPhase";
-import { roundNumber, teamName, totalRounds } from "./game/shared";
+import { roundNumber, scoresOf, teamName, totalRounds } from "./game/shared";
 import { SummaryPhase } from "./game/SummaryPhase";
+import { Totals } from "./game/Totals";
 import { Timer } from "./game/Timer";
 
 function Roster({ lobby, team }: { lobby: LobbyView; team: Team }) {
@@ -22,7 +23,7 @@ function Roster({ lobby, team }: { lobby: LobbyView; team: Team }) {
           <li key={p.id} className={`slot${p.connected ? "" : " off"}`}>
             <span className="who">
               {p.isCaptain && <span className="badge gold">CAPTAIN</span>}
-              <span>{p.name}</span>
+              <bdi>{p.name}</bdi>
               {!p.connected && <span className="away">(away)</span>}
             </span>
           </li>
@@ -42,9 +43,15 @@ function Round({ lobby }: { lobby: LobbyView }) {
         <span className="badge gold">
           Round {roundNumber(lobby)} of {totalRounds(lobby)}
         </span>
-        {round?.category && <span className="badge">{round.category}</span>}
+        {round?.category && (
+          <span className="badge" dir="auto">
+            {round.category}
+          </span>
+        )}
       </p>
-      <h2 className="tv-question">{round?.question}</h2>
+      <h2 className="tv-question" dir="auto">
+        {round?.question}
+      </h2>
       <div className="tv-countdown">
         <Timer />
       </div>
@@ -78,6 +85,8 @@ export default function TvStage() {
   }
   return (
     <section className="card panel tv-panel" aria-label="Round">
+      {/* The running score in every phase; the summary shows the final one itself. */}
+      {phase !== "summary" && <Totals scores={scoresOf(lobby)} label="Scores" />}
       {phase === "results" ? <ResultsPhase /> : phase === "summary" ? <SummaryPhase /> : phase === "idle" ? <h2 className="big center-text">Round {roundNumber(lobby)} of {totalRounds(lobby)} is about to start</h2> : <Round lobby={lobby} />}
     </section>
   );

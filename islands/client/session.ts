@@ -14,7 +14,8 @@ import type { Store } from "./store";
 import { phaseFromLobby } from "./store";
 import { clearSession, isExpired, readClaims, storedToken } from "./token";
 
-export const SUMMARY_DELAY_MS = 5_000;
+/** how long the last round's results show before the summary (docs/decisions.md, "The game explains itself") */
+export const SUMMARY_DELAY_MS = 15_000;
 export const RETURN_DELAY_MS = 1_000;
 /** how long a notice (a new host, say) stays on screen */
 export const NOTICE_MS = 6_000;

@@ -44,11 +44,25 @@ export function rememberSound(on: boolean): void {
 
 let context: AudioContext | null = null;
 
+function audio(): AudioContext | null {
+  const Ctor = globalThis.AudioContext ?? (globalThis as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  if (Ctor) context ??= new Ctor();
+  return context;
+}
+
+/** True while the browser keeps this page silent until someone touches it (its autoplay rule). */
+export const audioBlocked = (): boolean => audio()?.state === "suspended";
+
+/** Asks for sound after a touch or key press; resolves to whether it now plays. */
+export async function unlockAudio(): Promise<boolean> {
+  await audio()?.resume();
+  return !audioBlocked();
+}
+
 /** Plays a cue now. Browsers keep audio silent until the page is first touched; a cue before that is lost. */
 export function playCue(cue: Cue): void {
-  const Ctor = globalThis.AudioContext ?? (globalThis as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
-  if (Ctor) {
-    context ??= new Ctor();
+  const context = audio();
+  if (context) {
     if (context.state === "suspended") void context.resume();
     const t0 = context.currentTime;
     for (const [frequency, start, length] of NOTES[cue]) {

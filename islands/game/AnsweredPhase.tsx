@@ -21,9 +21,17 @@ export function AnsweredPhase() {
           <span className="badge gold">STEAL</span> You chose to steal
         </p>
       ) : (
-        lock && <p className="locked question">“{lock.answer}”</p>
+        lock && (
+          <p className="locked question">
+            “<bdi>{lock.answer}</bdi>”
+          </p>
+        )
       )}
-      {by && <p className="muted">Locked in by {by}</p>}
+      {by && (
+        <p className="muted">
+          Locked in by <bdi>{by}</bdi>
+        </p>
+      )}
       <Waiting text="Waiting for the other team..." />
     </div>
   );

@@ -1,6 +1,7 @@
 // What a phase change does for keyboard and screen-reader players: focus moves to the new phase's
 // heading, and a polite live region says what happened, plus '10 seconds left' once a round. The
 // page's first render does neither, so opening or reloading a game never takes focus.
+import { effect } from "@preact/signals-react";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useStore, type ClientPhase, type Store } from "../client/store";
 import { winnerOf, roundNumber, scoresOf, teamName } from "./shared";
@@ -50,6 +51,17 @@ export function PhaseChange({ phase, panel }: { phase: ClientPhase; panel: RefOb
   }, [phase, panel, store]);
 
   useEffect(() => onLastSeconds(store, () => setNews(`${LAST_SECONDS} seconds left`)), [store]);
+
+  // The host's overrule can change who won a round, or the game: the news follows, never stale.
+  useEffect(() => {
+    let said: string | null = null;
+    return effect(() => {
+      const now = store.phase.value;
+      const line = now === "results" || now === "summary" ? phaseNews(store, now) : null;
+      if (said !== null && line !== null && line !== said) setNews(line);
+      said = line;
+    });
+  }, [store]);
 
   return (
     <p className="sr-only" role="status">

@@ -7,5 +7,9 @@ export function Play({ result, team }: { result: RoundView; team: Team }) {
   const play = playOf(result, team);
   if (play.steal) return <span className="badge gold">STEAL</span>;
   if (play.answer === null) return <span className="muted">No Answer Submitted</span>;
-  return <span className="answer">{play.answer}</span>;
+  return (
+    <span className="answer" dir="auto">
+      {play.answer}
+    </span>
+  );
 }

@@ -5,7 +5,7 @@ import { ANSWER_MAX } from "../../src/game/settings";
 import { api } from "../client/api";
 import { Refusal, useRefusal } from "../client/refusal";
 import { useStore } from "../client/store";
-import { secondsLeft, Timer } from "./Timer";
+import { LAST_SECONDS, secondsLeft, Timer } from "./Timer";
 
 export function QuestionPhase() {
   useSignals();
@@ -17,7 +17,10 @@ export function QuestionPhase() {
   const me = store.me.value;
   const round = game?.currentRound;
   // Past the deadline the server refuses every answer; the round's end is on its way.
-  const over = secondsLeft(store.endsAt.value, store.now.value) === 0;
+  const left = secondsLeft(store.endsAt.value, store.now.value);
+  const over = left === 0;
+  // Typed but not sent is flagged, never sent for the team (docs/decisions.md, "The game explains itself").
+  const unsent = !busy && left > 0 && left <= LAST_SECONDS && answer.trim() !== "";
 
   async function lock(isSteal: boolean) {
     const text = isSteal ? "" : answer.trim();
@@ -36,10 +39,16 @@ export function QuestionPhase() {
     <div className="stack">
       <div className="row spread">
         <span className="badge gold">Round {round?.number ?? game?.currentRoundNumber ?? 1}</span>
-        {round?.category && <span className="badge">{round.category}</span>}
+        {round?.category && (
+          <span className="badge" dir="auto">
+            {round.category}
+          </span>
+        )}
         <Timer />
       </div>
-      <h2 className="question">{round?.question}</h2>
+      <h2 className="question" dir="auto">
+        {round?.question}
+      </h2>
       <form
         className="stack"
         onSubmit={(e) => {
@@ -50,7 +59,21 @@ export function QuestionPhase() {
         <label htmlFor="team-answer" className="sr-only">
           Team answer
         </label>
-        <input id="team-answer" placeholder="Type your team answer" autoComplete="off" maxLength={ANSWER_MAX} value={answer} onChange={(e) => setAnswer(e.target.value)} />
+        <input
+          id="team-answer"
+          placeholder="Type your team answer"
+          autoComplete="off"
+          dir="auto"
+          maxLength={ANSWER_MAX}
+          value={answer}
+          onChange={(e) => setAnswer(e.target.value)}
+          aria-describedby={unsent ? "unsent" : undefined}
+        />
+        {unsent && (
+          <p id="unsent" className="unsent" role="status">
+            Not locked in yet: press Submit
+          </p>
+        )}
         <div className="actions">
           <button type="submit" className="primary" disabled={busy || over || !answer.trim()}>
             Submit

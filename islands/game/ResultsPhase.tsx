@@ -8,6 +8,7 @@ import { api } from "../client/api";
 import { Refusal, useRefusal } from "../client/refusal";
 import { useStore } from "../client/store";
 import { Play } from "./Play";
+import { reasonLine } from "./reason";
 import { playOf, startRound, teamName, winnerLine } from "./shared";
 import { Waiting } from "./WaitingDots";
 
@@ -31,8 +32,8 @@ function TeamResult({ result, team, host }: { result: RoundView; team: Team; hos
         <Play result={result} team={team} />
         {typed && <span className={play.correct ? "ok" : "bad"}>{play.correct ? "✓ Correct" : "✗ Wrong"}</span>}
       </div>
-      {play.overruled && <span className="muted">(overruled by host)</span>}
       <span className="pts">+{play.points} points</span>
+      <p className="reason">{reasonLine(result, team)}</p>
       {host && typed && (
         <button type="button" className="ghost small" disabled={busy} onClick={() => void overrule()}>
           {play.correct ? "Mark wrong" : "Mark correct"}
@@ -64,18 +65,26 @@ export function ResultsPhase() {
   return (
     <div className="stack center">
       <h2 className="big">Round {result.number} Results</h2>
-      <p className="muted">{result.question}</p>
+      <p className="muted" dir="auto">
+        {result.question}
+      </p>
       <div className="results">
         <TeamResult result={result} team="blue" host={host} />
         <TeamResult result={result} team="red" host={host} />
       </div>
       <p className="correct">
-        Correct Answer: <strong>{result.answer}</strong>
+        Correct Answer: <strong dir="auto">{result.answer}</strong>
       </p>
       <p className={`winner w-${result.winner}`} role="status">
         {result.winner !== "tie" && <span aria-hidden="true">♛ </span>}
         {winnerLine(result.winner)}
       </p>
+      {complete && (
+        // The last results stay a while before the summary replaces them (SUMMARY_DELAY_MS); no one has to wait.
+        <button type="button" className="ghost wide" onClick={() => (store.phase.value = "summary")}>
+          See the summary
+        </button>
+      )}
       {!complete &&
         (host ? (
           <button type="button" className="primary wide" disabled={busy} onClick={() => void next()}>

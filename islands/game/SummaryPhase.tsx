@@ -9,13 +9,16 @@ import { Refusal, useRefusal } from "../client/refusal";
 import { useStore } from "../client/store";
 import { Play } from "./Play";
 import { winnerOf, playOf, scoresOf, teamName, winnerLine } from "./shared";
+import { Totals } from "./Totals";
 import { Waiting } from "./WaitingDots";
 
 function TeamLine({ result, team }: { result: RoundView; team: Team }) {
+  const { correct, points, overruled } = playOf(result, team);
   return (
     <div className={`line ${team[0]}`}>
-      <b>{teamName(team)}:</b> <Play result={result} team={team} /> <span className="gain">+{playOf(result, team).points}</span>
-      {result.overruled.includes(team) && <span className="muted"> (overruled by host)</span>}
+      <b>{teamName(team)}:</b> <Play result={result} team={team} /> {correct !== null && <span className={correct ? "ok" : "bad"}>{correct ? "✓ right" : "✗ wrong"}</span>}{" "}
+      <span className="gain">+{points}</span>
+      {overruled && <span className="muted"> (overruled by host)</span>}
       {result.winner === team && (
         <span role="img" aria-label={`${teamName(team)} won this round`} className="trophy">
           ♛
@@ -44,16 +47,9 @@ export function SummaryPhase() {
   }
 
   return (
-    <div className="stack center">
+    <div className="stack center summary-phase">
       <h2 className="big">Game Complete!</h2>
-      <div className="scores">
-        <div className="score b">
-          Blue <strong>{scores.blue}</strong>
-        </div>
-        <div className="score r">
-          Red <strong>{scores.red}</strong>
-        </div>
-      </div>
+      <Totals scores={scores} />
       <p className={`winner w-${winner}`} role="status">
         {winner !== "tie" && <span aria-hidden="true">♛ </span>}
         {winnerLine(winner)}
@@ -63,22 +59,30 @@ export function SummaryPhase() {
         {rounds.map((r) => (
           <li key={r.number} className="round">
             <span className="muted">Round {r.number}</span>
-            <span className="q">{r.question}</span>
+            <span className="q" dir="auto">
+              {r.question}
+            </span>
+            <span className="a">
+              Answer: <strong dir="auto">{r.answer}</strong>
+            </span>
             <TeamLine result={r} team="blue" />
             <TeamLine result={r} team="red" />
-            {r.winner === "tie" && <span className="muted">Tie</span>}
+            {r.winner === "tie" && <span className="muted tie">Tie</span>}
           </li>
         ))}
       </ol>
-      <p className="row downloads">
-        {/* Plain links: the server writes the files, so keeping the results costs phones no script. */}
-        <a className="button ghost" href={`/api/lobby/${store.code}/results/csv`} download>
-          Download results (CSV)
-        </a>
-        <a className="button ghost" href={`/api/lobby/${store.code}/results/json`} download>
-          Download results (JSON)
-        </a>
-      </p>
+      {/* The shared screen is for looking at: files are kept from a phone or laptop. */}
+      {store.page !== "tv" && (
+        <p className="row downloads">
+          {/* Plain links: the server writes the files, so keeping the results costs phones no script. */}
+          <a className="button ghost" href={`/api/lobby/${store.code}/results/csv`} download>
+            Download results (CSV)
+          </a>
+          <a className="button ghost" href={`/api/lobby/${store.code}/results/json`} download>
+            Download results (JSON)
+          </a>
+        </p>
+      )}
       {store.isHost.value ? (
         <button type="button" className="primary wide" disabled={busy} onClick={() => void back()}>
           Return to Lobby

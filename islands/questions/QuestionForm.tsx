@@ -76,24 +76,24 @@ export default function QuestionForm({ editing, categories, full, onDone }: Prop
     >
       <h3 id="own-form-title">{editing ? "Edit question" : "New question"}</h3>
       <label htmlFor="own-category">Category</label>
-      <input id="own-category" list="own-categories" maxLength={40} autoComplete="off" value={category} onChange={(e) => setCategory(e.target.value)} />
+      <input id="own-category" list="own-categories" maxLength={40} autoComplete="off" dir="auto" value={category} onChange={(e) => setCategory(e.target.value)} />
       <datalist id="own-categories">
         {categories.map((c) => (
           <option key={c} value={c} />
         ))}
       </datalist>
       <label htmlFor="own-question">Question</label>
-      <textarea id="own-question" ref={questionField} rows={2} maxLength={300} value={question} onChange={(e) => setQuestion(e.target.value)} />
+      <textarea id="own-question" ref={questionField} rows={2} maxLength={300} dir="auto" value={question} onChange={(e) => setQuestion(e.target.value)} />
       <div className="own-answers">
         <div className="stack">
           <label htmlFor="own-answer">Answer</label>
-          <input id="own-answer" maxLength={60} autoComplete="off" value={answer} onChange={(e) => setAnswer(e.target.value)} />
+          <input id="own-answer" maxLength={60} autoComplete="off" dir="auto" value={answer} onChange={(e) => setAnswer(e.target.value)} />
         </div>
         <div className="stack">
           <label htmlFor="own-aliases">
             Also accept <span className="hint">(separate with |)</span>
           </label>
-          <input id="own-aliases" autoComplete="off" placeholder="e.g. 8 | eight" value={aliases} onChange={(e) => setAliases(e.target.value)} />
+          <input id="own-aliases" autoComplete="off" dir="auto" placeholder="e.g. 8 | eight" value={aliases} onChange={(e) => setAliases(e.target.value)} />
         </div>
       </div>
       <div className="row">

@@ -35,13 +35,22 @@ export default function QuestionList({ questions, onEdit, onDeleted }: Props) {
         {questions.map((q, i) => (
           <li key={q.id} className="own-item">
             <div className="row">
-              <span className="badge">{q.category}</span>
+              <span className="badge" dir="auto">
+                {q.category}
+              </span>
               {q.asked && <span className="muted small-print">asked in an earlier game</span>}
             </div>
-            <p className="own-q">{q.question}</p>
+            <p className="own-q" dir="auto">
+              {q.question}
+            </p>
             <p className="small-print">
-              Answer: <strong>{q.answer}</strong>
-              {q.aliases.length > 0 && <span className="muted"> (also {q.aliases.join(", ")})</span>}
+              Answer: <strong dir="auto">{q.answer}</strong>
+              {q.aliases.length > 0 && (
+                <span className="muted">
+                  {" "}
+                  (also <bdi>{q.aliases.join(", ")}</bdi>)
+                </span>
+              )}
             </p>
             <div className="row">
               <button type="button" id={`own-edit-${q.id}`} className="ghost" aria-label={`Edit question ${i + 1}`} onClick={() => onEdit(q)}>

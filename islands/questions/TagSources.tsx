@@ -12,7 +12,10 @@ export default function TagSources({ tags, rounds, book }: { tags: string[]; rou
       <ul aria-labelledby="sources-title">
         {sources.map((s) => (
           <li key={s.tag} className={`src-${s.kind}`}>
-            <b>{s.tag}</b>: {s.text}
+            <b>
+              <bdi>{s.tag}</bdi>
+            </b>
+            : {s.text}
           </li>
         ))}
       </ul>

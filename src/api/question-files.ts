@@ -5,12 +5,12 @@
 // `line` says where a bad one starts in the file.
 import Papa from "papaparse";
 import type { Question } from "../game/types";
+import { BOM } from "../results/spreadsheet";
 
 
 export const CSV_COLUMNS = ["category", "question", "answer", "aliases"] as const;
 const REQUIRED = ["category", "question", "answer"];
 const ALIAS_SEPARATOR = "|";
-const BOM = "\uFEFF";
 
 export type ReadResult =
   | { ok: true; questions: unknown[]; /** the line of the file the n-th question (from 1) starts on; null for JSON */ line: (row: number) => number | null }

@@ -7,6 +7,7 @@ import type { QuestionCatalog } from "../ai/providers";
 import { OWN_QUESTIONS_BYTES, OWN_QUESTIONS_MAX } from "../game/settings";
 import type { Question } from "../game/types";
 import type { LobbyService } from "../lobbies/service";
+import { downloadName } from "../results/spreadsheet";
 import { answers, type RowError } from "./answers";
 import { accepted, ApiError } from "./errors";
 import { jsonBody, MAX_BODY_BYTES } from "./json-body";
@@ -85,7 +86,7 @@ export function questionRoutes({ service, catalog, authenticate }: QuestionDeps)
       ({ claims, query: { format } }) => {
         const questions = bookFor(claims).list();
         const [text, type] = format === "csv" ? [questionsCsv(questions), "text/csv; charset=utf-8"] : [questionsJson(questions), "application/json; charset=utf-8"];
-        const name = `stealmate-${claims.lobby}-questions.${format}`;
+        const name = downloadName(claims.lobby, "questions", format);
         return new Response(text, { headers: { "content-type": type, "content-disposition": `attachment; filename="${name}"` } });
       },
       { transform: hostOnly, query: exportQuery },

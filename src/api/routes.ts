@@ -6,6 +6,7 @@ import { Elysia } from "elysia";
 import type { QuestionCatalog } from "../ai/providers";
 import { lobbyView } from "../game/views";
 import { exportGame, gameCsv } from "../results/export";
+import { downloadName } from "../results/spreadsheet";
 import type { LobbyService } from "../lobbies/service";
 import { answers } from "./answers";
 import { accepted, ApiError } from "./errors";
@@ -46,7 +47,7 @@ export function lobbyRoutes({ service, catalog, tokens, limiter, allowedOrigins,
     const exported = exportGame(lobby, game);
     const body = format === "csv" ? gameCsv(exported) : JSON.stringify(exported, null, 2);
     const type = format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8";
-    const file = `stealmate-${lobby}-results.${format}`;
+    const file = downloadName(lobby, "results", format);
     return new Response(body, { headers: { "content-type": type, "content-disposition": `attachment; filename="${file}"`, "cache-control": "no-store" } });
   }
 

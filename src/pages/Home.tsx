@@ -32,12 +32,55 @@ export function Home() {
               <b>Huddle.</b> Each round a question appears. Plot in your team chat, bluff in the room chat.
             </li>
             <li>
-              <b>Lock in or steal.</b> The captain locks in your team's answer, or chooses to steal after sizing up whether the other team got it right.
+              <b>Lock in or steal.</b> Anyone on your team may lock in its one answer, or steal: bet that the other team got it right. The first lock counts; an answer typed but not locked in does not. The round ends when both teams have locked in or time runs out.
             </li>
             <li>
-              <b>Score.</b> A correct answer is +1. A successful steal (they were right) is +2 to you; a failed steal (they were wrong) is +2 to them.
+              <b>Score.</b> Each round, by what the teams did:
             </li>
           </ol>
+          {/* The scoring table as the rules apply it (src/game/scoring.ts). */}
+          <table className="scoring">
+            <thead>
+              <tr>
+                <th scope="col">Your team</th>
+                <th scope="col">The other team</th>
+                <th scope="col">You get</th>
+                <th scope="col">They get</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <td>answers</td>
+                <td>answers</td>
+                <td>+1 if right</td>
+                <td>+1 if right</td>
+              </tr>
+              <tr>
+                <td>steals</td>
+                <td>answered right</td>
+                <td>+2</td>
+                <td>0</td>
+              </tr>
+              <tr>
+                <td>steals</td>
+                <td>answered wrong, or not at all</td>
+                <td>0</td>
+                <td>+2</td>
+              </tr>
+              <tr>
+                <td>steals</td>
+                <td>steals</td>
+                <td>0</td>
+                <td>0</td>
+              </tr>
+              <tr>
+                <td>no answer</td>
+                <td>answers</td>
+                <td>0</td>
+                <td>+1 if right</td>
+              </tr>
+            </tbody>
+          </table>
         </section>
       </div>
       <Island name="JoinDialog" />

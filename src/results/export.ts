@@ -5,6 +5,7 @@ import Papa from "papaparse";
 import { winnerOf } from "../game/scoring";
 import type { GameState, Team, TeamPlay, Winner } from "../game/types";
 import { TEAMS } from "../game/types";
+import { BOM } from "./spreadsheet";
 
 export interface ExportedRound {
   number: number;
@@ -36,10 +37,10 @@ export function exportGame(code: string, game: GameState): ExportedGame {
 const verdict = (p: TeamPlay) => (p.correct === null ? "" : p.correct ? "right" : "wrong");
 const shown = (p: TeamPlay) => (p.steal ? "STEAL" : (p.answer ?? ""));
 
-/** One row a round, then a last row with the final scores (round "final"). */
+/** One row a round, then a last row with the final scores (round "final"); a BOM first, as spreadsheets want. */
 export function gameCsv(game: ExportedGame): string {
   const columns = ["round", "category", "question", "correct answer", ...TEAMS.flatMap((t) => [`${t} answer`, `${t} verdict`, `${t} points`]), "winner"];
   const rows = game.rounds.map((r) => [r.number, r.category, r.question, r.correctAnswer, ...TEAMS.flatMap((t) => [shown(r[t]), verdict(r[t]), r[t].points]), r.winner]);
   rows.push(["final", "", "", "", "", "", game.finalScores.blue, "", "", game.finalScores.red, game.winner]);
-  return Papa.unparse({ fields: columns, data: rows }, { newline: "\r\n" });
+  return BOM + Papa.unparse({ fields: columns, data: rows }, { newline: "\r\n" });
 }

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import Papa from "papaparse";
 import type { Question } from "../../src/game/types";
+import { downloadName } from "../../src/results/spreadsheet";
 import { call, startTestApp, type TestApp } from "../support/app";
 import { FakeClock } from "../support/fake-clock";
 import { exactJudge, party, teamSelect, waitForPhase, type Seat } from "./helpers";
@@ -49,7 +50,8 @@ test("a finished game downloads as CSV and JSON that match what was played", asy
 
   const json = await results(code, "json");
   expect(json.status).toBe(200);
-  expect(json.headers.get("content-disposition")).toBe(`attachment; filename="stealmate-${code}-results.json"`);
+  // Named by code, date and time, so two games' files never take the same name.
+  expect(json.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="stealmate-${code}-\\d{8}-\\d{4}-results\\.json"$`));
   const kept = await json.json();
   expect(kept).toEqual({
     lobbyCode: code,
@@ -79,7 +81,11 @@ test("a finished game downloads as CSV and JSON that match what was played", asy
 
   const csv = await results(code, "csv");
   expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-  const parsed = Papa.parse<string[]>(await csv.text(), { skipEmptyLines: true });
+  expect(csv.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="stealmate-${code}-\\d{8}-\\d{4}-results\\.csv"$`));
+  // Bytes as sent (Response.text() would drop it): a BOM first, so spreadsheets read UTF-8.
+  const bytes = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.arrayBuffer());
+  expect(bytes).toStartWith("\uFEFFround,category,");
+  const parsed = Papa.parse<string[]>(bytes.slice(1), { skipEmptyLines: true });
   expect(parsed.errors).toEqual([]);
   expect(parsed.data).toEqual([
     ["round", "category", "question", "correct answer", "blue answer", "blue verdict", "blue points", "red answer", "red verdict", "red points", "winner"],
@@ -87,6 +93,11 @@ test("a finished game downloads as CSV and JSON that match what was played", asy
     ["2", "Space", "Which planet is called the Red Planet?", "Mars", 'Venus, "surely"', "wrong", "0", "mars", "right", "1", "red"],
     ["final", "", "", "", "", "", "0", "", "", "3", "red"],
   ]);
+});
+
+test("downloads are named stealmate-CODE-YYYYMMDD-HHMM-what, in the server's local time", () => {
+  expect(downloadName("ABCD", "results", "csv", new Date(2026, 0, 5, 9, 7))).toBe("stealmate-ABCD-20260105-0907-results.csv");
+  expect(downloadName("WXYZ", "questions", "json", new Date(2026, 10, 24, 23, 59))).toBe("stealmate-WXYZ-20261124-2359-questions.json");
 });
 
 test("unknown lobbies, formats and codes are refused clearly", async () => {

@@ -129,7 +129,8 @@ test("a host writes and imports questions, plays a game asked only from them, an
     await friend.getByText("Blue team wins!").waitFor();
   }
   expect(asked.sort()).toEqual(ALL.map((q) => q.question).sort());
-  await host.getByText("Game Complete!").waitFor({ timeout: 8_000 });
+  await host.getByRole("button", { name: "See the summary" }).click();
+  await host.getByText("Game Complete!").waitFor();
   await host.getByRole("button", { name: "Return to Lobby" }).click();
   await host.waitForURL(new RegExp(`/lobby/${code}$`));
   await live(host);
@@ -141,7 +142,7 @@ test("a host writes and imports questions, plays a game asked only from them, an
   await shoot(host, "after-game");
 
   const csv = await download(host, "Export CSV");
-  expect(csv.name).toBe(`stealmate-${code}-questions.csv`);
+  expect(csv.name).toMatch(new RegExp(`^stealmate-${code}-\\d{8}-\\d{4}-questions\\.csv$`));
   expect(csv.text).toStartWith("\uFEFFcategory,question,answer,aliases\r\n");
   expect(csv.text).toContain('"Who brought the ""famous"" lasagna, twice?"');
   const readBack = readQuestionFile(csv.name, csv.text);
@@ -150,7 +151,7 @@ test("a host writes and imports questions, plays a game asked only from them, an
   expect(csv.text.endsWith(CSV.slice(CSV.indexOf("\r\n") + 2))).toBe(true);
 
   const json = await download(host, "Export JSON");
-  expect(json.name).toBe(`stealmate-${code}-questions.json`);
+  expect(json.name).toMatch(new RegExp(`^stealmate-${code}-\\d{8}-\\d{4}-questions\\.json$`));
   expect(JSON.parse(json.text)).toEqual({ questions: ALL });
   expect(pageErrors).toEqual([]);
 }, 120_000);

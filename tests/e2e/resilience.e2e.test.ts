@@ -116,7 +116,8 @@ describe("the host's phone dies for good", () => {
     await ravi.page.getByText(quizQuestion(2).question).waitFor();
     await submit(app, four.blue2, 2, "blue guess");
     await ravi.page.getByRole("button", { name: "Steal" }).click();
-    await ravi.page.getByText("Game Complete!", { exact: true }).waitFor({ timeout: 15_000 });
+    await ravi.page.getByRole("button", { name: "See the summary" }).click();
+    await ravi.page.getByText("Game Complete!", { exact: true }).waitFor();
     await ravi.page.getByRole("button", { name: "Return to Lobby" }).click();
     await ravi.page.waitForURL(new RegExp(`/lobby/${four.code}$`));
     await ravi.page.getByText("Host: Ravi").waitFor();

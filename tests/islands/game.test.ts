@@ -377,8 +377,9 @@ describe("Results phase", () => {
     const el = await mount(GamePanel, storeFor(resultsGame(r)));
     expect(text(el)).toContain("It's a tie!");
     expect(text(el.querySelector(".result.r")!)).toContain("No Answer Submitted");
-    expect(text(el.querySelector(".result.b")!)).toContain("(overruled by host)");
-    expect(text(el.querySelector(".result.r")!)).not.toContain("overruled");
+    expect(text(el.querySelector(".result.b")!)).toContain("The host ruled Blue wrong: no points");
+    expect(text(el.querySelector(".result.r")!)).toContain("Red gave no answer: no points");
+    expect(text(el.querySelector(".result.r")!)).not.toContain("host");
   });
 
   test("the host gets Next Round and an overrule per typed answer", async () => {
@@ -442,8 +443,12 @@ describe("Summary phase", () => {
     expect(rows.length).toBe(3);
     expect(text(rows[0]!)).toContain("Question number 1?");
     expect(text(rows[0]!)).toContain("No Answer Submitted");
-    expect(text(rows[0]!.querySelector(".line.b")!)).toContain("Paris +1");
+    expect(text(rows[0]!.querySelector(".line.b")!)).toContain("Paris ✓ right +1");
     expect(text(rows[1]!.querySelector(".line.b")!)).toContain("STEAL +2");
+    expect(text(rows[1]!.querySelector(".line.r")!)).toContain("Rome ✓ right +0");
+    // Every round's correct answer, and the downloads (a phone keeps the results; the TV does not).
+    expect(rows.map((r) => text(r.querySelector(".a")!))).toEqual(["Answer: Answer1", "Answer: Answer2", "Answer: Answer3"]);
+    expect(text(el)).toContain("Download results (CSV)");
     expect(rows[0]!.querySelector('[role="img"]')?.getAttribute("aria-label")).toBe("Blue won this round");
     expect(rows[2]!.querySelector('[role="img"]')).toBeNull();
     expect(text(rows[2]!)).toContain("Tie");

@@ -33,7 +33,7 @@ describe("server rendering", () => {
     expect(page).toContain("Hana");
     expect(page).toContain("Blue Team (1/8)");
     expect(page).toContain("Red Team (1/8)");
-    expect(page).toContain("Host: Hana");
+    expect(page).toContain("Host: <bdi>Hana</bdi>");
   });
 
   test("a script in a name is shown as text, never run", async () => {
