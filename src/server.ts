@@ -1,5 +1,6 @@
 // Entry: config -> app -> listen; SIGTERM/SIGINT drain and exit.
-import { loadConfig } from "./config";
+import { loadConfig, type Config } from "./config";
+import { startupLines, terminalQr } from "./startup-lines";
 
 // React picks its build when first loaded and Bun its JSX runtime when it first compiles a page, so
 // the environment is settled before the app (the only importer of React) loads. The development
@@ -7,9 +8,18 @@ import { loadConfig } from "./config";
 process.env.NODE_ENV ??= "production";
 const { startApp } = await import("./app");
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // One line naming the variable, not a stack trace.
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}
 const app = await startApp(config);
-console.log(`listening on http://${config.HOST}:${app.port}`);
+const { lines, phoneUrl } = startupLines({ host: config.HOST, port: app.port, tls: config.tls !== undefined, publicUrl: config.publicUrl });
+for (const line of lines) console.log(line);
+if (process.stdout.isTTY && phoneUrl) console.log(await terminalQr(phoneUrl));
 
 /** close() waits at most ~1 s for requests under way; past this something is stuck. */
 const STOP_DEADLINE_MS = 3000;
