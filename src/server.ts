@@ -17,9 +17,6 @@ try {
   process.exit(1);
 }
 const app = await startApp(config);
-const { lines, phoneUrl } = startupLines({ host: config.HOST, port: app.port, tls: config.tls !== undefined, publicUrl: config.publicUrl });
-for (const line of lines) console.log(line);
-if (process.stdout.isTTY && phoneUrl) console.log(await terminalQr(phoneUrl));
 
 /** close() waits at most ~1 s for requests under way; past this something is stuck. */
 const STOP_DEADLINE_MS = 3000;
@@ -45,3 +42,8 @@ async function stop(signal: string) {
 }
 process.on("SIGTERM", () => void stop("SIGTERM"));
 process.on("SIGINT", () => void stop("SIGINT"));
+
+// Announced only once a signal would drain: whoever reads these lines may stop the server at once.
+const { lines, phoneUrl } = startupLines({ host: config.HOST, port: app.port, tls: config.tls !== undefined, publicUrl: config.publicUrl });
+for (const line of lines) console.log(line);
+if (process.stdout.isTTY && phoneUrl) console.log(await terminalQr(phoneUrl));
