@@ -12,7 +12,7 @@ import { Home } from "./Home";
 import { Lobby } from "./Lobby";
 import { Tv, TvNotFound, TvRefused } from "./Tv";
 import { renderPage, renderPageOnce } from "./render";
-import { htmlResponse, PreparedPage, serveBundle, serveLogo } from "./static";
+import { htmlResponse, PreparedPage, serveBundle, serveKeepAwake, serveLogo } from "./static";
 
 /**
  * `watchAllowed`: the join rate limit, which watching shares. `shownOrigin`: the address a phone can
@@ -59,5 +59,7 @@ export function pageRoutes(service: LobbyService, manifest: Manifest | null, now
       return page("tv", request, params.code);
     })
     .get("/build/:file", ({ request, params }) => serveBundle(params.file, request.headers.get("accept-encoding") ?? ""))
-    .get("/logo.svg", () => serveLogo());
+    .get("/logo.svg", () => serveLogo())
+    .get("/keep-awake.webm", () => serveKeepAwake("webm"))
+    .get("/keep-awake.mp4", () => serveKeepAwake("mp4"));
 }
