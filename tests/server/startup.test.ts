@@ -62,6 +62,26 @@ describe("the real server's start-up, in a log (not a terminal)", () => {
   });
 });
 
+test("on a terminal (a pseudo-terminal made by util-linux's script), the QR code of the phones' address follows", async () => {
+  const env = { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir(), PUBLIC_URL: "http://stealmate.local:3000" };
+  const proc = Bun.spawn(["script", "-qec", `${process.execPath} run src/server.ts`, "/dev/null"], { cwd: ROOT, env, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+  let text = "";
+  const decoder = new TextDecoder();
+  try {
+    for await (const chunk of proc.stdout) {
+      text += decoder.decode(chunk, { stream: true });
+      // The QR code's last row is its quiet zone, drawn in half blocks: the drawing is complete.
+      if (text.includes("Scan to open") && text.trimEnd().endsWith("\u001b[0m")) break;
+    }
+  } finally {
+    proc.kill("SIGKILL");
+  }
+  const lines = text.split(/\r?\n/);
+  expect(lines.some((l) => l === "  Public:  http://stealmate.local:3000 (PUBLIC_URL)")).toBe(true);
+  expect(lines.some((l) => l === "  Scan to open http://stealmate.local:3000")).toBe(true);
+  expect(lines.filter((l) => l.includes("▄")).length).toBeGreaterThan(10);
+}, 20_000);
+
 describe("configuration errors stop start-up with one line naming the variable", () => {
   const start = async (env: Record<string, string>) => {
     const proc = Bun.spawn([process.execPath, "run", "src/server.ts"], { cwd: ROOT, env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir(), ...env }, stdout: "pipe", stderr: "pipe" });
