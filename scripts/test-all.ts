@@ -1,4 +1,5 @@
-// The test command: typecheck, then every bun test suite, then one summary line that CI reads.
+// The test command: typecheck, then every bun test suite, then the server on emulated ARM64 (a
+// Raspberry Pi's, scripts/test-arm64.ts), then one summary line that CI reads.
 import { spawnSync } from "node:child_process";
 
 function run(cmd: string[], label: string): { out: string; code: number } {
@@ -24,6 +25,12 @@ passed += count("pass");
 failed += count("fail");
 // A crashed runner that printed no counts must not look green.
 if (tests.code !== 0 && count("fail") === 0) failed++;
+
+// One check, counted like a test; skipped when only some test files were asked for.
+if (process.argv.length <= 2) {
+  if (run(["bun", "run", "scripts/test-arm64.ts"], "arm64").code === 0) passed++;
+  else failed++;
+}
 
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 1 ? 0 : 1);

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { Elysia, ValidationError } from "elysia";
 import { loadBank } from "./ai/bank";
 import { makeAi } from "./ai/providers";
+import { shownOrigin, type InterfaceLookup } from "./addresses";
 import { ApiError } from "./api/errors";
 import { validationRefusal } from "./api/validation";
 import { RateLimiter } from "./api/rate-limit";
@@ -33,6 +34,8 @@ export interface AppOverrides {
   heartbeatMs?: number;
   /** the rules, replaced by tests that make one throw as a bug would */
   reduce?: ServiceOptions["reduce"];
+  /** the machine's network interfaces, faked by tests of the addresses shown to phones */
+  interfaces?: InterfaceLookup;
 }
 
 export interface RunningApp {
@@ -73,7 +76,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
       set.status = 500;
       return { success: false, message: "Internal error" };
     })
-    .use(pageRoutes(service, await loadManifest(), () => (overrides.clock ?? Date).now(), (request) => limiter.allow(clientIps.get(request) ?? "unknown")))
+    .use(pageRoutes(service, await loadManifest(), () => (overrides.clock ?? Date).now(), (request) => limiter.allow(clientIps.get(request) ?? "unknown"), (request) => shownOrigin(new URL(request.url), config.publicUrl, overrides.interfaces)))
     .use(
       lobbyRoutes({
         service,
@@ -95,6 +98,8 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
     maxRequestBodySize: 1024 * 1024,
     websocket: realtime.websocket,
     idleTimeout: 30,
+    // HTTPS and WSS on the same port when TLS_CERT and TLS_KEY are set (plain HTTP is the default).
+    tls: config.tls,
     fetch(request, srv) {
       const path = new URL(request.url).pathname;
       if (path === WS_PATH) return realtime.upgrade(request, srv);
@@ -107,7 +112,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
   realtime.attach(server);
   const port = server.port!;
   return {
-    url: `http://${config.HOST === "0.0.0.0" ? "127.0.0.1" : config.HOST}:${port}`,
+    url: `${config.tls ? "https" : "http"}://${config.HOST === "0.0.0.0" ? "127.0.0.1" : config.HOST}:${port}`,
     port,
     service,
     tokens,

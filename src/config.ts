@@ -1,8 +1,37 @@
 // Environment -> typed, validated config. A bad value stops the server at start with a clear line.
+import { readFileSync } from "node:fs";
 import { z } from "zod";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const ms = z.coerce.number().int().positive();
+
+/** An origin with nothing after it: the app is served at the root, so a path could only mislead. */
+const publicUrl = z.string().transform((raw, ctx) => {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    ctx.addIssue({ code: "custom", message: `must be an address such as http://stealmate.local:3000, not "${raw}"` });
+    return z.NEVER;
+  }
+  const bare = (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash && !url.username && !url.password;
+  if (!["http:", "https:"].includes(url.protocol) || !bare) {
+    ctx.addIssue({ code: "custom", message: `must be http:// or https://, a host and an optional port, nothing after it, not "${raw}"` });
+    return z.NEVER;
+  }
+  return url;
+});
+
+/** A PEM file's text, read at start-up so that a wrong path stops the server with the variable's name. */
+const pemFile = () =>
+  z.string().transform((path, ctx) => {
+    try {
+      return readFileSync(path, "utf8");
+    } catch (err) {
+      ctx.addIssue({ code: "custom", message: `cannot read the file ${path} (${(err as NodeJS.ErrnoException).code ?? String(err)})` });
+      return z.NEVER;
+    }
+  });
 
 const schema = z.object({
   PORT: port.default(3000),
@@ -24,14 +53,32 @@ const schema = z.object({
   TOKEN_TTL_S: z.coerce.number().int().positive().default(24 * 60 * 60),
   /** seconds a disconnected host keeps the role while another player is connected */
   HOST_GRACE_S: z.coerce.number().positive().default(30),
+  /** the address phones open, shown in every QR code, link and start-up line (docs/decisions.md "A party on a home network") */
+  PUBLIC_URL: publicUrl.optional(),
+  /** PEM files: both set, the one port speaks HTTPS and WSS */
+  TLS_CERT: pemFile().optional(),
+  TLS_KEY: pemFile().optional(),
 });
 
-export type Config = z.infer<typeof schema>;
+const withDerived = schema
+  .superRefine((c, ctx) => {
+    if ((c.TLS_CERT === undefined) !== (c.TLS_KEY === undefined)) {
+      const [missing, set] = c.TLS_CERT === undefined ? ["TLS_CERT", "TLS_KEY"] : ["TLS_KEY", "TLS_CERT"];
+      ctx.addIssue({ code: "custom", path: [missing], message: `must be set too when ${set} is (a PEM file)` });
+    }
+  })
+  .transform(({ PUBLIC_URL, TLS_CERT, TLS_KEY, ...rest }) => ({
+    ...rest,
+    publicUrl: PUBLIC_URL,
+    tls: TLS_CERT !== undefined && TLS_KEY !== undefined ? { cert: TLS_CERT, key: TLS_KEY } : undefined,
+  }));
+
+export type Config = z.infer<typeof withDerived>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable means unset, as shells and .env files often leave them.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = schema.safeParse(present);
+  const parsed = withDerived.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`invalid configuration: ${lines}`);

@@ -1,6 +1,7 @@
 // Entry: config -> app -> listen; SIGTERM/SIGINT drain and exit.
-import { loadConfig } from "./config";
+import { loadConfig, type Config } from "./config";
 import { keepServingOnFaults } from "./process-guard";
+import { startupLines, terminalQr } from "./startup-lines";
 
 // React picks its build when first loaded and Bun its JSX runtime when it first compiles a page, so
 // the environment is settled before the app (the only importer of React) loads. The development
@@ -8,11 +9,17 @@ import { keepServingOnFaults } from "./process-guard";
 process.env.NODE_ENV ??= "production";
 const { startApp } = await import("./app");
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // One line naming the variable, not a stack trace.
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}
 const app = await startApp(config);
 // Only once serving: a failure to start must still stop the process with its message.
 keepServingOnFaults();
-console.log(`listening on http://${config.HOST}:${app.port}`);
 
 /** close() waits at most ~1 s for requests under way; past this something is stuck. */
 const STOP_DEADLINE_MS = 3000;
@@ -38,3 +45,8 @@ async function stop(signal: string) {
 }
 process.on("SIGTERM", () => void stop("SIGTERM"));
 process.on("SIGINT", () => void stop("SIGINT"));
+
+// Announced only once a signal would drain: whoever reads these lines may stop the server at once.
+const { lines, phoneUrl } = startupLines({ host: config.HOST, port: app.port, tls: config.tls !== undefined, publicUrl: config.publicUrl });
+for (const line of lines) console.log(line);
+if (process.stdout.isTTY && phoneUrl) console.log(await terminalQr(phoneUrl));

@@ -31,8 +31,17 @@ export function openLink(kind: LinkKind, base: string, on: LinkEvents, headers?:
 }
 
 function webSocketLink(base: string, on: LinkEvents, headers?: Record<string, string>): Link {
-  // Bun takes headers in the second argument, which in a browser (where it is undefined) names subprotocols.
-  const ws = new WebSocket(base.replace(/^http/, "ws") + WS_PATH, headers && ({ headers } as never));
+  let ws: WebSocket;
+  try {
+    // Bun takes headers in the second argument, which in a browser (where it is undefined) names subprotocols.
+    ws = new WebSocket(base.replace(/^http/, "ws") + WS_PATH, headers && ({ headers } as never));
+  } catch {
+    // A browser policy or a blocked port can make the constructor throw: that is a link that could
+    // not open, told after the caller holds it, so the fallback follows as after a refused upgrade.
+    let dropped = false;
+    queueMicrotask(() => dropped || on.closed());
+    return { send() {}, close: () => void (dropped = true) };
+  }
   ws.onopen = () => on.open();
   ws.onmessage = (e) => {
     const frame = decodeFrame(String(e.data));

@@ -12,6 +12,7 @@ export function Tv({ origin }: { origin: string }) {
   const { code, lobby } = useStore();
   // The route serves this page only for a lobby that exists, so its code is a valid one.
   const url = joinUrl(origin, lobby.value?.code ?? "");
+  const [scheme, host] = [origin.slice(0, origin.indexOf("//")), origin.slice(origin.indexOf("//") + 2)];
   return (
     <main className="tv">
       <Island name="ConnectionBar" />
@@ -24,7 +25,12 @@ export function Tv({ origin }: { origin: string }) {
         <aside className="tv-join card stack center" aria-label="How to join">
           <JoinQr url={url} className="tv-qr" />
           <p className="muted">Scan to join, or go to</p>
-          <p className="link-text">{origin}</p>
+          {/* A long address breaks after the scheme, never inside the host or port. */}
+          <p className="link-text">
+            {`${scheme}//`}
+            <wbr />
+            {host}
+          </p>
           <p className="muted">and enter the code</p>
           <p className="code">{code}</p>
         </aside>

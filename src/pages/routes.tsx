@@ -12,15 +12,18 @@ import { Home } from "./Home";
 import { Lobby } from "./Lobby";
 import { Tv, TvNotFound, TvRefused } from "./Tv";
 import { renderPage, renderPageOnce } from "./render";
-import { htmlResponse, PreparedPage, serveBundle, serveLogo } from "./static";
+import { htmlResponse, PreparedPage, serveBundle, serveKeepAwake, serveLogo } from "./static";
 
-/** `watchAllowed`: the join rate limit, which watching shares. */
-export function pageRoutes(service: LobbyService, manifest: Manifest | null, now: () => number, watchAllowed: (request: Request) => boolean) {
+/**
+ * `watchAllowed`: the join rate limit, which watching shares. `shownOrigin`: the address a phone can
+ * open for a page asked this way (src/addresses.ts), put in its join QR code and links.
+ */
+export function pageRoutes(service: LobbyService, manifest: Manifest | null, now: () => number, watchAllowed: (request: Request) => boolean, shownOrigin: (request: Request) => string) {
   // A lobby's state is replaced, never changed, on every command, so a page rendered from one state
   // object is that state's page for as long as it lives: a room of players loading the same lobby
   // (joining, or all sent back from a game at once) costs one render and one compression. Pages
   // whose paint reads the clock (the round countdown) are rendered for each request.
-  // Keyed by page and origin too: the join QR code holds the address the page was asked for.
+  // Keyed by page and shown origin too: the join QR code holds the address phones are told to open.
   const rendered = new WeakMap<LobbyState, Map<string, PreparedPage>>();
   let home: PreparedPage | null = null;
 
@@ -28,7 +31,7 @@ export function pageRoutes(service: LobbyService, manifest: Manifest | null, now
   const page = (name: PageName, request: Request, code: string | null) => {
     const state = code ? service.get(code) : undefined;
     const acceptEncoding = request.headers.get("accept-encoding") ?? "";
-    const origin = new URL(request.url).origin;
+    const origin = shownOrigin(request);
     const key = `${name} ${origin}`;
     const cached = state ? rendered.get(state)?.get(key) : name === "home" ? home : null;
     if (cached) return htmlResponse(cached, acceptEncoding);
@@ -59,5 +62,7 @@ export function pageRoutes(service: LobbyService, manifest: Manifest | null, now
       },
     )
     .get("/build/:file", ({ request, params }) => serveBundle(params.file, request.headers.get("accept-encoding") ?? ""))
-    .get("/logo.svg", () => serveLogo());
+    .get("/logo.svg", () => serveLogo())
+    .get("/keep-awake.webm", () => serveKeepAwake("webm"))
+    .get("/keep-awake.mp4", () => serveKeepAwake("mp4"));
 }

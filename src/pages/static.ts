@@ -1,5 +1,5 @@
 // Static files: hashed island bundles (cached for a year, served pre-compressed when the browser
-// takes it) and the logo.
+// takes it), the logo, and the keep-awake video.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { BUILD_DIR } from "./build";
@@ -22,6 +22,15 @@ export function serveBundle(file: string, acceptEncoding: string): Response {
 
 export function serveLogo(): Response {
   return new Response(Bun.file(join(PUBLIC_DIR, "logo.svg")), { headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" } });
+}
+
+/**
+ * The muted loop that keeps a screen awake without Wake Lock (islands/client/wake-lock.ts): NoSleep.js's
+ * own clips (MIT, https://github.com/richtr/NoSleep.js), served from this origin as a strict policy
+ * wants, not as data: URIs. Bun answers range requests for a file, which Safari needs for video.
+ */
+export function serveKeepAwake(ext: "webm" | "mp4"): Response {
+  return new Response(Bun.file(join(PUBLIC_DIR, `keep-awake.${ext}`)), { headers: { "content-type": `video/${ext}`, "cache-control": "public, max-age=86400" } });
 }
 
 /** A rendered page, compressed at most once however often it is served. */

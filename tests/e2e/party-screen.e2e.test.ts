@@ -14,6 +14,7 @@ import { axeViolations } from "../support/a11y";
 import { startTestApp, type TestApp } from "../support/app";
 import { launchChromium, screenshotDir } from "../support/browser";
 import { exactJudge, quizQuestion, quizQuestions, seatFour, startGame } from "../support/party";
+import { fakeLan, lanOrigin } from "../support/lan";
 import { DESKTOP, device, live, PHONE, type Device } from "../support/phones";
 
 let app: TestApp;
@@ -22,7 +23,7 @@ const shots = screenshotDir();
 const TV_FULL_HD = { viewport: { width: 1920, height: 1080 } };
 
 beforeAll(async () => {
-  app = await startTestApp({}, { questions: quizQuestions, judge: exactJudge });
+  app = await startTestApp({}, { questions: quizQuestions, judge: exactJudge, interfaces: fakeLan });
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -87,9 +88,10 @@ test("a TV follows a whole game beside two phones, shows no secret before result
   for (const name of ["Hana", "Ravi", "Bo", "Rue"]) await tv.page.getByText(name, { exact: true }).first().waitFor();
   await tv.page.screenshot({ path: join(shots, "21-tv-lobby-1080p.png"), animations: "disabled" });
   const violations = [...(await axeViolations(tv.page)), ...(await axeViolations(ravi.page))];
-  expect(await readQr(tv.page)).toBe(`${app.url}/?join=${four.code}`);
+  // Opened at 127.0.0.1, the pages show phones the machine's network address.
+  expect(await readQr(tv.page)).toBe(`${lanOrigin(app.port)}/?join=${four.code}`);
   await ravi.page.screenshot({ path: join(shots, "22-lobby-qr-phone.png"), animations: "disabled", fullPage: true });
-  expect(await readQr(ravi.page)).toBe(`${app.url}/?join=${four.code}`);
+  expect(await readQr(ravi.page)).toBe(`${lanOrigin(app.port)}/?join=${four.code}`);
 
   // Ravi's phone: sound is off by default on phones; Hana switches hers on.
   expect(await ravi.page.getByRole("button", { name: "Open TV screen" }).count()).toBe(0);

@@ -173,6 +173,34 @@ describe("the page's connection", () => {
     expect(FakeWebSocket.all).toHaveLength(2);
   });
 
+  test("a WebSocket constructor that throws (a policy, a blocked port) is followed by the fallback", async () => {
+    class ThrowingWebSocket {
+      static made = 0;
+      constructor() {
+        ThrowingWebSocket.made++;
+        throw new DOMException("The operation is insecure.", "SecurityError");
+      }
+    }
+    Object.assign(globalThis, { WebSocket: ThrowingWebSocket });
+    conn = connect(TOKEN, fakeWindow());
+    await settle();
+    expect(ThrowingWebSocket.made).toBe(1);
+    expect(FakeEventSource.all).toHaveLength(1);
+    lastSource().session("s1");
+    expect(conn.state.value).toBe("online");
+    await settle();
+    expect(posts).toEqual([{ url: `${ORIGIN}${STREAM_PATH}/s1`, body: JSON.stringify(["join-lobby", { token: TOKEN }]) }]);
+    // Lost later: the fallback is tried again, then the WebSocket, whose throw again hands over.
+    lastSource().fail();
+    jest.advanceTimersByTime(FIRST_RETRY_MAX_MS);
+    expect(FakeEventSource.all).toHaveLength(2);
+    lastSource().fail();
+    jest.advanceTimersByTime(FIRST_RETRY_MAX_MS);
+    await settle();
+    expect(ThrowingWebSocket.made).toBe(2);
+    expect(FakeEventSource.all).toHaveLength(3);
+  });
+
   test("without window.WebSocket the fallback carries it from the start", () => {
     conn = connect(TOKEN, fakeWindow(false));
     expect(FakeWebSocket.all).toHaveLength(0);

@@ -4,11 +4,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestApp, type TestApp } from "../support/app";
 import { FakeClock } from "../support/fake-clock";
+import { fakeLan, lanOrigin } from "../support/lan";
 import { exactJudge, quizQuestion, quizQuestions, seatFour, startGame, startRound, submit } from "../support/party";
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({}, { clock: new FakeClock(), questions: quizQuestions, judge: exactJudge });
+  app = await startTestApp({}, { clock: new FakeClock(), questions: quizQuestions, judge: exactJudge, interfaces: fakeLan });
 });
 afterAll(() => app.dispose());
 
@@ -20,7 +21,8 @@ describe("/tv/:code", () => {
     const res = await tv(four.code.toLowerCase());
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain(`aria-label="QR code to join: ${app.url}/?join=${four.code}"`);
+    // Asked at 127.0.0.1, the screen shows phones the machine's network address.
+    expect(html).toContain(`aria-label="QR code to join: ${lanOrigin(app.port)}/?join=${four.code}"`);
     expect(html).toMatch(/<svg[^>]*viewBox/);
     expect(html).toContain(`>${four.code}<`);
     for (const name of ["Hana", "Ravi", "Bo", "Rue"]) expect(html).toContain(name);

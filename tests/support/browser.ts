@@ -5,8 +5,9 @@ import { chromium, type Browser } from "playwright-core";
 
 export const CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: CHROMIUM_FLAGS });
+/** `extraArgs`: more Chromium switches, such as a host resolver rule that maps a LAN name here. */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: [...CHROMIUM_FLAGS, ...extraArgs] });
 }
 
 /** Where the suites write screenshots; printed so a person can look. */
