@@ -6,6 +6,7 @@ import { MAX_TEAM_SIZE } from "../src/game/settings";
 import type { Team } from "../src/game/types";
 import type { LobbyView, PlayerView } from "../src/game/views";
 import { api } from "./client/api";
+import { useConfirm } from "./client/confirm";
 import { Refusal, useRefusal } from "./client/refusal";
 import { useStore } from "./client/store";
 
@@ -32,6 +33,7 @@ export default function TeamPanels() {
   const [busy, setBusy] = useState(false);
   const refusal = useRefusal();
   const [actedOn, setActedOn] = useState<Team>("blue");
+  const confirm = useConfirm();
   const lobby = store.lobby.value;
   if (!lobby) return null;
   const act = (team: Team, fallback: string, path: string, body: unknown) => {
@@ -47,7 +49,13 @@ export default function TeamPanels() {
     isHost: store.isHost.value,
     busy,
     select: (team, isCaptain) => act(team, "Failed to join team", "/api/lobby/teamSelect", { team, isCaptain }),
-    kick: (player) => act(player.team, "Failed to kick player", "/api/lobby/kickPlayer", { playerId: player.id }),
+    kick: (player) =>
+      confirm.ask({
+        title: `Kick ${player.name}?`,
+        body: `${player.name} is sent home from this lobby.`,
+        action: "Kick",
+        run: () => act(player.team, "Failed to kick player", "/api/lobby/kickPlayer", { playerId: player.id }),
+      }),
     makeHost: (player) => act(player.team, "Failed to hand over the host role", "/api/lobby/transferHost", { playerId: player.id }),
     refused: { team: actedOn, message: refusal.message },
   };
@@ -56,6 +64,7 @@ export default function TeamPanels() {
       {TEAMS.map((t) => (
         <TeamCard key={t.team} {...t} lobby={lobby} viewer={viewer} />
       ))}
+      {confirm.dialog}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { createContext, useContext } from "react";
 import type { ChatMessage } from "../../src/game/types";
 import type { LobbyView, RoundView } from "../../src/game/views";
 import type { QuestionBook } from "../../src/ai/tag-sources";
+import type { SettingsDraft } from "./settings-draft";
 
 export type PageName = "home" | "lobby" | "game" | "tv";
 export type ClientPhase = "idle" | "question" | "answered" | "results" | "summary";
@@ -59,6 +60,8 @@ export function createStore(data: PageData) {
     chatError: signal<string | null>(null),
     /** the lobby's own questions and where questions come from; fetched by the host's page only */
     questionBook: signal<QuestionBook | null>(null),
+    /** the host's settings as typed but not yet saved; Start Game saves them first */
+    settingsDraft: signal<SettingsDraft | null>(null),
   };
 }
 
