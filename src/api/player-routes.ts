@@ -103,6 +103,14 @@ export function playerRoutes({ service, authenticate }: { service: LobbyService;
       { bodyLimit: MAX_BODY_BYTES, body: playerBody, response: answers.done },
     )
     .post(
+      "/endGame",
+      ({ claims }) => {
+        accepted(service.dispatch(claims.lobby, { type: "endGame", by: claims.sub }));
+        return { success: true as const, message: "Game ended" };
+      },
+      { response: answers.done },
+    )
+    .post(
       "/returnToLobby",
       ({ claims }) => {
         accepted(service.dispatch(claims.lobby, { type: "returnToLobby", by: claims.sub }));

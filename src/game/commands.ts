@@ -15,6 +15,8 @@ export type Command =
   | { type: "judged"; roundNumber: number; verdicts: Partial<Record<Team, boolean>>; of?: { question: string; answers: Partial<Record<Team, string>> } }
   | { type: "overrule"; by: string; roundNumber: number; team: Team; correct: boolean }
   | { type: "returnToLobby"; by: string }
+  /** the host stops a running game: played rounds are kept as a finished game (end-game.ts) */
+  | { type: "endGame"; by: string }
   | { type: "endLobby"; by: string }
   | { type: "chat"; playerId: string; message: string; chatType: ChatMessage["chatType"] }
   | { type: "presence"; playerId: string; connected: boolean }

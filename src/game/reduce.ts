@@ -3,6 +3,7 @@
 // so the rules need none and a saved command log replays exactly.
 import { clockStep } from "./clock-rules";
 import type { Command } from "./commands";
+import { endGame } from "./end-game";
 import { hostGraceOver, transferHost } from "./host-rules";
 import { chat, endLobby, join, kick, leave, presence, teamSelect, updateSettings } from "./lobby-rules";
 import type { Outcome } from "./outcome";
@@ -42,6 +43,8 @@ export function reduce(state: LobbyState, command: Command, { now, hostGraceMs =
       return overrule(state, command.by, command.roundNumber, command.team, command.correct);
     case "returnToLobby":
       return returnToLobby(state, command.by);
+    case "endGame":
+      return endGame(state, command.by);
     case "endLobby":
       return endLobby(state, command.by);
     case "chat":

@@ -53,6 +53,8 @@ export interface LobbyEventExtras {
   "lobby-ended": { lobbyCode: string; reason: string };
   "lobby-returned": Record<never, never>;
   "game-ended": { reason: string };
+  /** the host ended a game that had judged rounds: it is complete with those, and every screen shows its summary */
+  "game-stopped": { reason: string };
   "host-changed": { hostId: string; previousHostId: string; reason: HostChangeReason };
 }
 export type LobbyEventName = keyof LobbyEventExtras;
