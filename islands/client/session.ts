@@ -174,6 +174,13 @@ export function wireEvents(store: Store, connection: Connection): void {
   };
   connection.on("lobby-returned", (p) => (tv ? between(p.lobby) : setTimeout(() => navigateOnce(store, `/lobby/${code}`), RETURN_DELAY_MS)));
   connection.on("game-ended", (p) => (tv ? between(p.lobby) : navigateOnce(store, `/lobby/${code}`)));
+  // The host ended the game early: what was played is its summary, shown at once.
+  connection.on("game-stopped", (p) => {
+    store.lobby.value = p.lobby;
+    store.lastResult.value = p.lobby.gameState?.rounds.at(-1) ?? null;
+    store.phase.value = "summary";
+    notify(store, p.reason);
+  });
 }
 
 /** After a snapshot (refresh or reconnect), the page follows the server, whatever happened meanwhile. */
