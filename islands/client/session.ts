@@ -33,8 +33,8 @@ export async function startSession(store: Store, connect: (token: string) => Con
       return (go("/"), null);
     }
   } else if (!token || !claims || claims.lobby !== code || isExpired(claims)) {
-    console.error("Invalid session for this game");
-    return (go("/"), null);
+    // No seat here: the join dialog, as the lobby page offers (DESIGN 3), not a blank home page.
+    return (go(`/?join=${code}`), null);
   }
   const res = await api<Answers["lobby"]>("GET", `/api/lobby/${code}`);
   if (!res.success) {
