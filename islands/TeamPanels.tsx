@@ -54,9 +54,9 @@ export default function TeamPanels() {
         title: `Kick ${player.name}?`,
         body: `${player.name} is sent home from this lobby.`,
         action: "Kick",
-        run: () => act(player.team, "Failed to kick player", "/api/lobby/kickPlayer", { playerId: player.id }),
+        run: () => act(player.team ?? "blue", "Failed to kick player", "/api/lobby/kickPlayer", { playerId: player.id }),
       }),
-    makeHost: (player) => act(player.team, "Failed to hand over the host role", "/api/lobby/transferHost", { playerId: player.id }),
+    makeHost: (player) => act(player.team ?? "blue", "Failed to hand over the host role", "/api/lobby/transferHost", { playerId: player.id }),
     refused: { team: actedOn, message: refusal.message },
   };
   return (

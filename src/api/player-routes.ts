@@ -1,6 +1,7 @@
 // The REST calls of a seated player (SPEC.md section 7): the session is checked before the body
 // (see session.ts), then the command goes to the lobby service.
 import { Elysia } from "elysia";
+import { QUIZMASTER_NO_ANSWER } from "../game/quizmaster-rules";
 import { lobbyView } from "../game/views";
 import type { LobbyService } from "../lobbies/service";
 import { answers } from "./answers";
@@ -46,6 +47,14 @@ export function playerRoutes({ service, authenticate }: { service: LobbyService;
       { bodyLimit: MAX_BODY_BYTES, body: teamSelectBody, response: answers.lobbyChanged },
     )
     .post(
+      "/sitOut",
+      ({ claims }) => {
+        const outcome = accepted(service.dispatch(claims.lobby, { type: "sitOut", by: claims.sub }));
+        return { success: true as const, message: "Sitting out as quizmaster", lobby: lobbyView(outcome.state) };
+      },
+      { response: answers.lobbyChanged },
+    )
+    .post(
       "/updateSettings",
       ({ claims, body }) => {
         const outcome = accepted(service.dispatch(claims.lobby, { type: "updateSettings", by: claims.sub, settings: body.settings }));
@@ -81,6 +90,7 @@ export function playerRoutes({ service, authenticate }: { service: LobbyService;
         const player = state.players.find((p) => p.id === claims.sub);
         if (!player) throw new ApiError(404, "Player not found");
         const team = body.team ?? player.team;
+        if (!team) throw new ApiError(403, QUIZMASTER_NO_ANSWER);
         accepted(service.dispatch(claims.lobby, { type: "submit", playerId: claims.sub, team, roundNumber: body.roundNumber, answer: body.answer, isSteal: body.isSteal }));
         return { success: true as const, message: "Answer locked" };
       },

@@ -6,6 +6,8 @@ export type Command =
   | { type: "leave"; playerId: string }
   | { type: "kick"; by: string; playerId: string }
   | { type: "teamSelect"; playerId: string; team: Team; isCaptain: boolean }
+  /** the host sits out of both teams as quizmaster (quizmaster-rules.ts) */
+  | { type: "sitOut"; by: string }
   | { type: "updateSettings"; by: string; settings: { rounds?: unknown; roundLimit?: unknown; tags?: string[] } }
   | { type: "startGame"; by: string; questions: Question[] }
   | { type: "startRound"; by: string }

@@ -7,6 +7,7 @@ import { endGame } from "./end-game";
 import { hostGraceOver, transferHost } from "./host-rules";
 import { chat, endLobby, join, kick, leave, presence, teamSelect, updateSettings } from "./lobby-rules";
 import type { Outcome } from "./outcome";
+import { sitOut } from "./quizmaster-rules";
 import { judged, overrule, returnToLobby, startGame, startRound, submit, timeUp } from "./round-rules";
 import { DEFAULT_HOST_GRACE_MS } from "./settings";
 import type { LobbyState } from "./types";
@@ -27,6 +28,8 @@ export function reduce(state: LobbyState, command: Command, { now, hostGraceMs =
       return kick(state, command.by, command.playerId);
     case "teamSelect":
       return teamSelect(state, command.playerId, command.team, command.isCaptain);
+    case "sitOut":
+      return sitOut(state, command.by);
     case "updateSettings":
       return updateSettings(state, command.by, command.settings);
     case "startGame":

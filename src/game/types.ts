@@ -11,7 +11,8 @@ export const byTeam = <T>(of: (team: Team) => T): Record<Team, T> => ({ blue: of
 export interface Player {
   id: string;
   name: string;
-  team: Team;
+  /** null: the host sitting out of both teams as quizmaster (quizmaster-rules.ts); no one else ever is */
+  team: Team | null;
   isCaptain: boolean;
   isHost: boolean;
   connected: boolean;
@@ -90,7 +91,8 @@ export interface ChatMessage {
   message: string;
   playerId: string;
   playerName: string;
-  team: Team;
+  /** the sender's team; null for the quizmaster (room chat only) */
+  team: Team | null;
   chatType: "team" | "game";
   timestamp: number;
 }
