@@ -34,14 +34,17 @@ export default function ChatBox() {
     <section className="card stack" aria-labelledby="chat-title">
       <div className="row spread">
         <h2 id="chat-title">Chat</h2>
-        <div className="toggle" role="group" aria-label="Chat audience">
-          <button type="button" aria-pressed={mode === "game"} onClick={() => (store.chatMode.value = "game")}>
-            All
-          </button>
-          <button type="button" aria-pressed={mode === "team"} onClick={() => (store.chatMode.value = "team")}>
-            Team
-          </button>
-        </div>
+        {/* The quizmaster (no team) has the room's chat only. */}
+        {me?.team !== null && (
+          <div className="toggle" role="group" aria-label="Chat audience">
+            <button type="button" aria-pressed={mode === "game"} onClick={() => (store.chatMode.value = "game")}>
+              All
+            </button>
+            <button type="button" aria-pressed={mode === "team"} onClick={() => (store.chatMode.value = "team")}>
+              Team
+            </button>
+          </div>
+        )}
       </div>
       <div className="chat-list" ref={list} role="log" aria-live="polite">
         {messages.length === 0 ? (

@@ -59,8 +59,10 @@ export default function TeamPanels() {
     makeHost: (player) => act(player.team ?? "blue", "Failed to hand over the host role", "/api/lobby/transferHost", { playerId: player.id }),
     refused: { team: actedOn, message: refusal.message },
   };
+  const sitOut = () => act("blue", "Failed to sit out", "/api/lobby/sitOut", {});
   return (
     <>
+      <Quizmaster lobby={lobby} viewer={viewer} sitOut={sitOut} />
       {TEAMS.map((t) => (
         <TeamCard key={t.team} {...t} lobby={lobby} viewer={viewer} />
       ))}
@@ -111,6 +113,39 @@ function TeamCard({ team, title, shape, lobby, viewer }: { team: Team; title: st
         </button>
       )}
       <Refusal message={viewer.refused?.team === team ? viewer.refused.message : null} />
+    </section>
+  );
+}
+
+/**
+ * The host may sit out of both teams as quizmaster (src/game/quizmaster-rules.ts); the lobby says so
+ * to everyone. Taking a seat on a team (the team cards' buttons) ends it.
+ */
+function Quizmaster({ lobby, viewer, sitOut }: { lobby: LobbyView; viewer: Viewer; sitOut: () => void }) {
+  const quizmaster = lobby.quizmaster;
+  if (quizmaster) {
+    const mine = viewer.me?.id === quizmaster.id;
+    return (
+      <section className="card quizmaster" aria-labelledby="quizmaster-title">
+        <h2 id="quizmaster-title">Quizmaster</h2>
+        <p>
+          <b>
+            <bdi>{quizmaster.name}</bdi>
+          </b>
+          {mine && <span className="badge you">YOU</span>} sits out of both teams and runs the game: no answering, no stealing, no team chat.
+        </p>
+        {mine && <p className="muted">To play, join a team below.</p>}
+      </section>
+    );
+  }
+  if (!viewer.isHost || lobby.gameState) return null;
+  return (
+    <section className="card quizmaster" aria-labelledby="quizmaster-title">
+      <h2 id="quizmaster-title">Quizmaster</h2>
+      <p className="muted">Wrote the questions? Sit out of both teams and run the game without playing.</p>
+      <button type="button" className="ghost" disabled={viewer.busy} onClick={sitOut}>
+        Sit out as quizmaster
+      </button>
     </section>
   );
 }
