@@ -132,16 +132,16 @@ describe("TeamPanels", () => {
     const { TeamPanels } = await loadIslands();
     // Bob is a blue member: only red offers it.
     let el = await mount(TeamPanels, storeFor(lobbyView(), "bob"));
-    let [blue, red] = [...el.querySelectorAll("section")] as HTMLElement[];
+    let [blue, red] = [...el.querySelectorAll("section.team")] as HTMLElement[];
     expect(buttons(blue!, "Join as Member")).toHaveLength(0);
     expect(buttons(red!, "Join as Member")).toHaveLength(1);
     // Ann captains blue: joining blue as a member (stepping down) is offered.
     el = await mount(TeamPanels, storeFor(lobbyView(), "ann"));
-    [blue] = [...el.querySelectorAll("section")] as HTMLElement[];
+    [blue] = [...el.querySelectorAll("section.team")] as HTMLElement[];
     expect(buttons(blue!, "Join as Member")).toHaveLength(1);
     // A full blue team: Dan (red) may not join it, nor take a vacant seat there.
     el = await mount(TeamPanels, storeFor(lobbyView({ blueCount: 8 }), "dan"));
-    [blue, red] = [...el.querySelectorAll("section")] as HTMLElement[];
+    [blue, red] = [...el.querySelectorAll("section.team")] as HTMLElement[];
     expect(blue!.querySelector("h2")!.textContent).toContain("Blue Team (8/8)");
     expect(buttons(blue!, "Join as Member")).toHaveLength(0);
   });
