@@ -62,10 +62,10 @@ export default function TeamPanels() {
   const sitOut = () => act("blue", "Failed to sit out", "/api/lobby/sitOut", {});
   return (
     <>
-      <Quizmaster lobby={lobby} viewer={viewer} sitOut={sitOut} />
       {TEAMS.map((t) => (
         <TeamCard key={t.team} {...t} lobby={lobby} viewer={viewer} />
       ))}
+      <Quizmaster lobby={lobby} viewer={viewer} sitOut={sitOut} />
       {confirm.dialog}
     </>
   );

@@ -30,7 +30,10 @@ export function useHeldSeat(): HeldSeat | null {
 export function BackToSeat({ seat }: { seat: HeldSeat }) {
   return (
     <a className="button primary" href={`/lobby/${seat.code}`}>
-      Back to {seat.code} as <bdi>{seat.name}</bdi>
+      {/* One flex item, so the spaces around the name are kept. */}
+      <span>
+        Back to {seat.code} as <bdi>{seat.name}</bdi>
+      </span>
     </a>
   );
 }

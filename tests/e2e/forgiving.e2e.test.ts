@@ -224,6 +224,8 @@ describe("a device that still holds a seat", () => {
     await priya.waitForURL(`${suite.app.url}/`);
     const back = priya.getByRole("link", { name: `Back to ${code} as Priya` });
     await back.waitFor();
+    // As drawn, spaces and all (a flex box would drop the space before the name).
+    expect(await back.innerText()).toBe(`Back to ${code} as Priya`);
     await look(priya, "home-back-to-seat-phone");
 
     // The same link scanned again: the join dialog offers the way back, not a name field.
