@@ -106,6 +106,20 @@ describe("confirmation before what cannot be undone", () => {
       await endDialog.waitFor();
       await endDialog.getByText("Every player is sent home").waitFor();
       await expect(host.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Cancel");
+      // The page behind is inert: Tab reaches the dialog's buttons and never a control of the page
+      // (past the last one a modal <dialog> lets focus go to the browser's own controls, not the page).
+      const reached: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        await host.keyboard.press("Tab");
+        const at = await host.evaluate(() => {
+          const el = document.activeElement;
+          if (!el || el === document.body) return "(browser)";
+          return el.closest("dialog[open]") ? el.textContent : `outside: ${el.textContent}`;
+        });
+        reached.push(at ?? "");
+      }
+      expect(reached.filter((r) => r.startsWith("outside"))).toEqual([]);
+      expect(reached).toContain("End Lobby");
       await look(host, `confirm-end-lobby-${size}`);
       await host.keyboard.press("Escape");
       await endDialog.waitFor({ state: "detached" });
