@@ -321,6 +321,15 @@ describe("quizmaster", () => {
     await look(host, "quizmaster-round-desktop");
     await host.setViewportSize(PHONE.viewport);
     await look(host, "quizmaster-round-phone");
+    // The shared screen carries on as before: the question and which team has locked.
+    for (const [w, h] of [[1920, 1080], [1280, 720]] as const) {
+      const tv = await open({ viewport: { width: w, height: h } });
+      await tv.goto(`${suite.app.url}/tv/${code}`);
+      await tv.getByText("Which planet is known as the Red Planet?").waitFor();
+      await tv.getByText("Blue: locked in ✔").waitFor();
+      await look(tv, `quizmaster-tv-${w}x${h}`);
+      await tv.context().close();
+    }
     await host.context().close();
     await friend.context().close();
   }, 60_000);
