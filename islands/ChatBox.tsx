@@ -14,7 +14,8 @@ export default function ChatBox() {
   const [text, setText] = useState("");
   const list = useRef<HTMLDivElement>(null);
   const me = store.me.value;
-  const mode = store.chatMode.value;
+  // The quizmaster (no team) speaks to the room only.
+  const mode = me?.team === null ? "game" : store.chatMode.value;
   const messages = me ? store.chat.value.filter((m) => chatVisibleTo(m, me.team)) : store.chat.value.filter((m) => m.chatType === "game");
 
   useEffect(() => {

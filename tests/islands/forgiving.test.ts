@@ -156,7 +156,11 @@ describe("quizmaster", () => {
     expect(el.querySelector("input")).toBeNull();
     expect(el.textContent).toContain("You are the quizmaster");
     expect([...el.querySelectorAll(".locks li")].map((li) => li.textContent)).toEqual(["Blue: locked in", "Red: thinking..."]);
-    expect(buttons(await mount(ChatBox, store), "Team")).toHaveLength(0);
+    // Even a Team choice made before sitting out sends to the room.
+    store.chatMode.value = "team";
+    const chat = await mount(ChatBox, store);
+    expect(buttons(chat, "Team")).toHaveLength(0);
+    expect(chat.querySelector("input")!.placeholder).toBe("Type a room message...");
     // A player of a team still answers.
     const bob = await mount(GamePanel, storeFor({ ...sitting(), gameState: game("question", []) }, "bob", "game"));
     expect(bob.querySelector("input[placeholder='Type your team answer']")).not.toBeNull();
