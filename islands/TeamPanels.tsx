@@ -132,9 +132,15 @@ function Quizmaster({ lobby, viewer, sitOut }: { lobby: LobbyView; viewer: Viewe
           <b>
             <bdi>{quizmaster.name}</bdi>
           </b>
-          {mine && <span className="badge you">YOU</span>} sits out of both teams and runs the game: no answering, no stealing, no team chat.
+          {mine && (
+            <>
+              {" "}
+              <span className="badge you">YOU</span>
+            </>
+          )}{" "}
+          sits out of both teams and runs the game: no answering, no stealing, no team chat.
         </p>
-        {mine && <p className="muted">To play, join a team below.</p>}
+        {mine && <p className="muted">To play, join a team with its buttons above.</p>}
       </section>
     );
   }

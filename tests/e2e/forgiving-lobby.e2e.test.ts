@@ -120,7 +120,7 @@ describe("quizmaster", () => {
       await card.getByText("Hana").waitFor();
     }
     await host.getByText("Blue Team (1/8)").waitFor();
-    await host.getByText("To play, join a team below.").waitFor();
+    await host.getByText("To play, join a team with its buttons above.").waitFor();
     await look(host, "quizmaster-lobby-desktop");
     await look(friend, "quizmaster-lobby-phone");
 

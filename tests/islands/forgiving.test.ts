@@ -144,7 +144,7 @@ describe("quizmaster", () => {
     const store = storeFor(sitting(), "ann");
     expect(store.isHost.value).toBe(true);
     const own = await mount(TeamPanels, store);
-    expect(own.textContent).toContain("To play, join a team below.");
+    expect(own.textContent).toContain("To play, join a team with its buttons above.");
     expect(buttons(own, "Join as Member")).toHaveLength(2);
     expect(own.querySelectorAll("button.kick")).toHaveLength(3);
   });
