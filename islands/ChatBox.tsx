@@ -14,7 +14,8 @@ export default function ChatBox() {
   const [text, setText] = useState("");
   const list = useRef<HTMLDivElement>(null);
   const me = store.me.value;
-  const mode = store.chatMode.value;
+  // The quizmaster (no team) speaks to the room only.
+  const mode = me?.team === null ? "game" : store.chatMode.value;
   const messages = me ? store.chat.value.filter((m) => chatVisibleTo(m, me.team)) : store.chat.value.filter((m) => m.chatType === "game");
 
   useEffect(() => {
@@ -34,14 +35,17 @@ export default function ChatBox() {
     <section className="card stack" aria-labelledby="chat-title">
       <div className="row spread">
         <h2 id="chat-title">Chat</h2>
-        <div className="toggle" role="group" aria-label="Chat audience">
-          <button type="button" aria-pressed={mode === "game"} onClick={() => (store.chatMode.value = "game")}>
-            All
-          </button>
-          <button type="button" aria-pressed={mode === "team"} onClick={() => (store.chatMode.value = "team")}>
-            Team
-          </button>
-        </div>
+        {/* The quizmaster (no team) has the room's chat only. */}
+        {me?.team !== null && (
+          <div className="toggle" role="group" aria-label="Chat audience">
+            <button type="button" aria-pressed={mode === "game"} onClick={() => (store.chatMode.value = "game")}>
+              All
+            </button>
+            <button type="button" aria-pressed={mode === "team"} onClick={() => (store.chatMode.value = "team")}>
+              Team
+            </button>
+          </div>
+        )}
       </div>
       <div className="chat-list" ref={list} role="log" aria-live="polite">
         {messages.length === 0 ? (

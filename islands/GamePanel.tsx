@@ -7,6 +7,7 @@ import { IdlePhase } from "./game/IdlePhase";
 import { Locks } from "./game/Locks";
 import { PhaseChange } from "./game/PhaseChange";
 import { QuestionPhase } from "./game/QuestionPhase";
+import { QuizmasterRound } from "./game/QuizmasterRound";
 import { ResultsPhase } from "./game/ResultsPhase";
 import { SummaryPhase } from "./game/SummaryPhase";
 
@@ -14,8 +15,10 @@ const PHASES = { idle: IdlePhase, question: QuestionPhase, answered: AnsweredPha
 
 export default function GamePanel() {
   useSignals();
-  const phase = useStore().phase.value;
-  const Phase = PHASES[phase];
+  const store = useStore();
+  const phase = store.phase.value;
+  // The quizmaster (a host on no team) watches the open round instead of answering it.
+  const Phase = store.me.value?.team === null && phase === "question" ? QuizmasterRound : PHASES[phase];
   const panel = useRef<HTMLElement>(null);
   return (
     <section ref={panel} className="card panel" aria-label="Round">

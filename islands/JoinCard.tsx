@@ -1,7 +1,11 @@
-// 'Join a lobby': a 4-character code (forced to upper case) and a name.
+// 'Join a lobby': a 4-character code (forced to upper case) and a name. The code of a lobby where this
+// device still holds a seat offers the way back instead (DESIGN 3): joining again would meet the
+// player's own name as taken.
 import { useState } from "react";
 import { CODE_LENGTH, NAME_MAX } from "../src/game/settings";
+import { BackToSeat, useHeldSeat } from "./client/held-seat";
 import { joinLobby } from "./client/join";
+import { go } from "./client/navigate";
 import { Refusal } from "./client/refusal";
 
 export default function JoinCard() {
@@ -10,6 +14,8 @@ export default function JoinCard() {
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const ready = code.trim() !== "" && name.trim() !== "" && !busy;
+  const seat = useHeldSeat();
+  const back = seat && seat.code === code.trim() ? seat : null;
 
   return (
     <form
@@ -17,6 +23,8 @@ export default function JoinCard() {
       onSubmit={async (e) => {
         e.preventDefault();
         if (!ready) return;
+        // Their own name again: the seat is theirs already.
+        if (back && back.name.toLowerCase() === name.trim().toLowerCase()) return go(`/lobby/${back.code}`);
         setBusy(true);
         const why = await joinLobby(code, name);
         setRefusal(why);
@@ -39,6 +47,7 @@ export default function JoinCard() {
       <button type="submit" className="blue" disabled={!ready}>
         Join
       </button>
+      {back && <BackToSeat seat={back} />}
       <Refusal message={refusal} />
     </form>
   );

@@ -1,8 +1,10 @@
 // The ?join={code} flow: look the lobby up, ask for a name, join. The parameter is then cleared.
+// A device that still holds a seat in that lobby is offered its way back instead (DESIGN 3).
 import { useEffect, useRef, useState } from "react";
 import { NAME_MAX } from "../src/game/settings";
 import { api } from "./client/api";
 import { useFocusTrap } from "./client/focus-trap";
+import { BackToSeat, useHeldSeat } from "./client/held-seat";
 import { joinLobby } from "./client/join";
 import { Refusal } from "./client/refusal";
 
@@ -12,6 +14,8 @@ export default function JoinDialog() {
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const box = useRef<HTMLFormElement>(null);
+  const seat = useHeldSeat();
+  const back = seat && seat.code === code ? seat : null;
   // Escape cancels, like the Cancel button.
   useFocusTrap(box, code !== null, () => setCode(null));
 
@@ -46,15 +50,25 @@ export default function JoinDialog() {
         }}
       >
         <h2 id="join-dialog-title">Join Lobby</h2>
-        <p className="muted">Enter your name to join lobby {code}.</p>
-        <input aria-label="Your name" placeholder="Enter your name" maxLength={NAME_MAX} value={name} onChange={(e) => setName(e.target.value.slice(0, NAME_MAX))} />
+        {back ? (
+          <p className="muted">This device still has a seat in lobby {code}.</p>
+        ) : (
+          <>
+            <p className="muted">Enter your name to join lobby {code}.</p>
+            <input aria-label="Your name" placeholder="Enter your name" maxLength={NAME_MAX} value={name} onChange={(e) => setName(e.target.value.slice(0, NAME_MAX))} />
+          </>
+        )}
         <div className="row spread">
           <button type="button" className="ghost" onClick={() => setCode(null)}>
             Cancel
           </button>
-          <button type="submit" className="primary" disabled={!name.trim() || busy}>
-            Join
-          </button>
+          {back ? (
+            <BackToSeat seat={back} />
+          ) : (
+            <button type="submit" className="primary" disabled={!name.trim() || busy}>
+              Join
+            </button>
+          )}
         </div>
         <Refusal message={refusal} />
       </form>

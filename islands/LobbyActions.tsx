@@ -1,14 +1,29 @@
 // The lobby's exits and its start (SPEC 2 "Lobby", 6, 8): the host ends the lobby or starts the
-// game once both teams have a captain (DESIGN 3); everyone else may leave. Failures are only logged.
+// game once both teams have a captain (DESIGN 3); everyone else may leave. Ending and leaving ask
+// once first, Start Game says why it waits and saves unsaved settings before it starts
+// (DESIGN 3, "forgives slips"). Refusals show here.
 import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import { api } from "./client/api";
+import { useConfirm } from "./client/confirm";
 import { go } from "./client/navigate";
 import { navigateOnce } from "./client/session";
 import { useConnection } from "./client/socket-context";
 import { Refusal, useRefusal } from "./client/refusal";
+import { saveSettingsDraft } from "./client/settings-draft";
 import { useStore } from "./client/store";
 import { clearSession } from "./client/token";
+import type { LobbyView } from "../src/game/views";
+
+/** Why Start Game waits, in words beside it; null when it can start. */
+function startReason(lobby: LobbyView | null): string | null {
+  const blue = Boolean(lobby?.captains.blue);
+  const red = Boolean(lobby?.captains.red);
+  if (blue && red) return null;
+  if (blue) return "Red Team needs a captain";
+  if (red) return "Blue Team needs a captain";
+  return "Both teams need a captain";
+}
 
 export default function LobbyActions() {
   useSignals();
@@ -16,9 +31,8 @@ export default function LobbyActions() {
   const connection = useConnection();
   const [busy, setBusy] = useState(false);
   const refusal = useRefusal();
-  const lobby = store.lobby.value;
-  // The spec's 'all captains chosen' flag.
-  const allCaptainsChosen = Boolean(lobby?.captains.blue && lobby?.captains.red);
+  const confirm = useConfirm();
+  const waitsFor = startReason(store.lobby.value);
 
   async function call(fallback: string, path: string): Promise<boolean> {
     setBusy(true);
@@ -41,40 +55,49 @@ export default function LobbyActions() {
   }
 
   async function start() {
+    setBusy(true);
+    const saved = await saveSettingsDraft(store, refusal);
+    setBusy(false);
+    if (!saved) return;
     // game-started moves everyone. Only a host whose connection is down goes on its own: a second
     // navigation to the same page would abort the one the event started.
     if ((await call("Failed to start game", "/api/lobby/start")) && connection.value?.state.value !== "online") navigateOnce(store, `/game/${store.code}`);
   }
 
   if (!store.isHost.value) {
+    const askLeave = () => confirm.ask({ title: "Leave the lobby?", body: "You give up your seat on your team. To play again, join with the code as a new player.", action: "Leave Lobby", run: () => void leave() });
     return (
       <div className="lobby-actions">
-        <button type="button" className="danger" disabled={busy} onClick={leave}>
+        <button type="button" className="danger" disabled={busy} onClick={askLeave}>
           Leave Lobby
         </button>
         <Refusal message={refusal.message} />
+        {confirm.dialog}
       </div>
     );
   }
+  const askEnd = () => confirm.ask({ title: "End the lobby for everyone?", body: "Every player is sent home and the lobby's own questions are deleted.", action: "End Lobby", run: () => void end() });
   return (
     <div className="lobby-actions">
-      <button type="button" className="danger" disabled={busy} onClick={end}>
+      <button type="button" className="danger" disabled={busy} onClick={askEnd}>
         End Lobby
       </button>
       {/* The shared screen for a TV or laptop: it needs no seat, so a new tab of this browser will do. */}
       <a className="button ghost" href={`/tv/${store.code}`} target="_blank" rel="noopener">
         Open TV screen
       </a>
-      {/* The condition is not shown on screen (SPEC 2), but screen readers hear why it waits. */}
-      <button type="button" className="primary" disabled={busy || !allCaptainsChosen} aria-describedby={allCaptainsChosen ? undefined : "start-hint"} onClick={start}>
-        Start Game
-      </button>
-      {!allCaptainsChosen && (
-        <span id="start-hint" className="sr-only">
-          Both teams need a captain
-        </span>
-      )}
+      <div className="start">
+        <button type="button" className="primary" disabled={busy || waitsFor !== null} aria-describedby={waitsFor ? "start-hint" : undefined} onClick={start}>
+          Start Game
+        </button>
+        {waitsFor && (
+          <span id="start-hint" className="hint">
+            {waitsFor}
+          </span>
+        )}
+      </div>
       <Refusal message={refusal.message} />
+      {confirm.dialog}
     </div>
   );
 }

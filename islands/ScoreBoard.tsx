@@ -37,18 +37,24 @@ function Roster({ team, score, players, meId }: { team: Team; score: number; pla
   );
 }
 
-/** Who is here and who is away, on phones too (the rosters beside the round are for wide screens). */
-function Presence({ players }: { players: PlayerView[] }) {
+/**
+ * Who is here and who is away, on phones too (the rosters beside the round are for wide screens),
+ * one line per team under the team's name, so the teams are told apart in words, not by dot colour.
+ */
+function Presence({ team, players }: { team: Team; players: PlayerView[] }) {
   return (
-    <ul className="presence" aria-label="Players">
-      {players.map((p) => (
-        <li key={p.id} className={`${p.team}-m${p.connected ? "" : " away"}`}>
-          <span className="dot" aria-hidden="true" />
-          <bdi>{p.name}</bdi>
-          {!p.connected && " (away)"}
-        </li>
-      ))}
-    </ul>
+    <div className={`presence-team ${team}-m`}>
+      <span className="presence-title">{teamName(team)}:</span>
+      <ul className="presence" aria-label={`${teamName(team)} team players`}>
+        {players.map((p) => (
+          <li key={p.id} className={`${p.team}-m${p.connected ? "" : " away"}`}>
+            <span className="dot" aria-hidden="true" />
+            <bdi>{p.name}</bdi>
+            {!p.connected && " (away)"}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -66,7 +72,8 @@ export default function ScoreBoard() {
           <Score team="blue" score={scores.blue} mine={myTeam === "blue"} />
           <Score team="red" score={scores.red} mine={myTeam === "red"} />
         </div>
-        <Presence players={[...(lobby?.blueTeam ?? []), ...(lobby?.redTeam ?? [])]} />
+        <Presence team="blue" players={lobby?.blueTeam ?? []} />
+        <Presence team="red" players={lobby?.redTeam ?? []} />
       </div>
       <Roster team="blue" score={scores.blue} players={lobby?.blueTeam ?? []} meId={meId} />
       <Roster team="red" score={scores.red} players={lobby?.redTeam ?? []} meId={meId} />

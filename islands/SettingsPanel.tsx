@@ -2,10 +2,8 @@
 // only the host edits them and sends 'Update Settings'.
 import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
-import type { Settings } from "../src/game/types";
 import {
   canAddTag,
-  clampRoundLimit,
   clampRounds,
   DEFAULT_SETTINGS,
   MAX_TAGS,
@@ -15,17 +13,10 @@ import {
   ROUNDS_MIN,
   TAG_MAX,
 } from "../src/game/settings";
-import { api, type Answers } from "./client/api";
 import { Refusal, useRefusal } from "./client/refusal";
+import { saveSettingsDraft, type SettingsDraft } from "./client/settings-draft";
 import { useStore } from "./client/store";
 import TagSources from "./questions/TagSources";
-
-/** Numbers stay text while typed, so the host can clear a field and type a new value. */
-interface Draft {
-  rounds: string;
-  roundLimit: string;
-  tags: string[];
-}
 
 export default function SettingsPanel() {
   useSignals();
@@ -36,12 +27,13 @@ export default function SettingsPanel() {
   const book = store.questionBook.value;
   // null while nobody edits: the panel then shows the lobby's settings as events bring them.
   // Once the host edits, the draft holds until it is saved, so an event never wipes their typing.
-  const [draft, setDraft] = useState<Draft | null>(null);
+  // It lives in the store because Start Game saves it too.
+  const draft = store.settingsDraft.value;
   const [tagText, setTagText] = useState("");
   const [busy, setBusy] = useState(false);
   const refusal = useRefusal();
-  const shown: Draft = draft ?? { rounds: String(settings.rounds), roundLimit: String(settings.roundLimit), tags: settings.tags };
-  const edit = (patch: Partial<Draft>) => setDraft({ ...shown, ...patch });
+  const shown: SettingsDraft = draft ?? { rounds: String(settings.rounds), roundLimit: String(settings.roundLimit), tags: settings.tags };
+  const edit = (patch: Partial<SettingsDraft>) => (store.settingsDraft.value = { ...shown, ...patch });
   const canType = isHost && shown.tags.length < MAX_TAGS;
 
   function addTag() {
@@ -52,15 +44,10 @@ export default function SettingsPanel() {
   }
 
   async function save() {
-    const next: Settings = { rounds: clampRounds(shown.rounds), roundLimit: clampRoundLimit(shown.roundLimit), tags: shown.tags };
-    setDraft({ rounds: String(next.rounds), roundLimit: String(next.roundLimit), tags: next.tags });
+    store.settingsDraft.value = shown;
     setBusy(true);
-    const res = await refusal.call("Failed to update settings", () => api<Answers["settings"]>("POST", "/api/lobby/updateSettings", { settings: next }));
+    await saveSettingsDraft(store, refusal);
     setBusy(false);
-    if (!res.success) return; // the draft stays, so the host can try again
-    const lobby = store.lobby.value;
-    if (lobby && res.settings) store.lobby.value = { ...lobby, settings: res.settings };
-    setDraft(null);
   }
 
   return (

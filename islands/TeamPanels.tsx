@@ -6,6 +6,7 @@ import { MAX_TEAM_SIZE } from "../src/game/settings";
 import type { Team } from "../src/game/types";
 import type { LobbyView, PlayerView } from "../src/game/views";
 import { api } from "./client/api";
+import { useConfirm } from "./client/confirm";
 import { Refusal, useRefusal } from "./client/refusal";
 import { useStore } from "./client/store";
 
@@ -32,6 +33,7 @@ export default function TeamPanels() {
   const [busy, setBusy] = useState(false);
   const refusal = useRefusal();
   const [actedOn, setActedOn] = useState<Team>("blue");
+  const confirm = useConfirm();
   const lobby = store.lobby.value;
   if (!lobby) return null;
   const act = (team: Team, fallback: string, path: string, body: unknown) => {
@@ -47,15 +49,24 @@ export default function TeamPanels() {
     isHost: store.isHost.value,
     busy,
     select: (team, isCaptain) => act(team, "Failed to join team", "/api/lobby/teamSelect", { team, isCaptain }),
-    kick: (player) => act(player.team, "Failed to kick player", "/api/lobby/kickPlayer", { playerId: player.id }),
-    makeHost: (player) => act(player.team, "Failed to hand over the host role", "/api/lobby/transferHost", { playerId: player.id }),
+    kick: (player) =>
+      confirm.ask({
+        title: `Kick ${player.name}?`,
+        body: `${player.name} is sent home from this lobby.`,
+        action: "Kick",
+        run: () => act(player.team ?? "blue", "Failed to kick player", "/api/lobby/kickPlayer", { playerId: player.id }),
+      }),
+    makeHost: (player) => act(player.team ?? "blue", "Failed to hand over the host role", "/api/lobby/transferHost", { playerId: player.id }),
     refused: { team: actedOn, message: refusal.message },
   };
+  const sitOut = () => act("blue", "Failed to sit out", "/api/lobby/sitOut", {});
   return (
     <>
       {TEAMS.map((t) => (
         <TeamCard key={t.team} {...t} lobby={lobby} viewer={viewer} />
       ))}
+      <Quizmaster lobby={lobby} viewer={viewer} sitOut={sitOut} />
+      {confirm.dialog}
     </>
   );
 }
@@ -102,6 +113,45 @@ function TeamCard({ team, title, shape, lobby, viewer }: { team: Team; title: st
         </button>
       )}
       <Refusal message={viewer.refused?.team === team ? viewer.refused.message : null} />
+    </section>
+  );
+}
+
+/**
+ * The host may sit out of both teams as quizmaster (src/game/quizmaster-rules.ts); the lobby says so
+ * to everyone. Taking a seat on a team (the team cards' buttons) ends it.
+ */
+function Quizmaster({ lobby, viewer, sitOut }: { lobby: LobbyView; viewer: Viewer; sitOut: () => void }) {
+  const quizmaster = lobby.quizmaster;
+  if (quizmaster) {
+    const mine = viewer.me?.id === quizmaster.id;
+    return (
+      <section className="card quizmaster" aria-labelledby="quizmaster-title">
+        <h2 id="quizmaster-title">Quizmaster</h2>
+        <p>
+          <b>
+            <bdi>{quizmaster.name}</bdi>
+          </b>
+          {mine && (
+            <>
+              {" "}
+              <span className="badge you">YOU</span>
+            </>
+          )}{" "}
+          sits out of both teams and runs the game: no answering, no stealing, no team chat.
+        </p>
+        {mine && <p className="muted">To play, join a team with its buttons above.</p>}
+      </section>
+    );
+  }
+  if (!viewer.isHost || lobby.gameState) return null;
+  return (
+    <section className="card quizmaster" aria-labelledby="quizmaster-title">
+      <h2 id="quizmaster-title">Quizmaster</h2>
+      <p className="muted">Wrote the questions? Sit out of both teams and run the game without playing.</p>
+      <button type="button" className="ghost" disabled={viewer.busy} onClick={sitOut}>
+        Sit out as quizmaster
+      </button>
     </section>
   );
 }

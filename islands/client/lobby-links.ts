@@ -2,7 +2,7 @@
 // drops the token, so the player arrives at the new lobby as a newcomer instead of a ghost seat.
 import { api } from "./api";
 import { go } from "./navigate";
-import { clearSession, storedToken } from "./token";
+import { clearSession, storedCode, storedToken } from "./token";
 
 export function installLobbyLinks(doc: Document = document): void {
   doc.addEventListener("click", (event) => {
@@ -11,7 +11,8 @@ export function installLobbyLinks(doc: Document = document): void {
     const target = event.target as Element | null;
     const link = target?.closest?.<HTMLAnchorElement>('a[href^="/lobby/"]');
     const href = link?.getAttribute("href");
-    if (!href || !storedToken()) return;
+    // The link back to the seat this device holds (held-seat.tsx) keeps it, of course.
+    if (!href || !storedToken() || href === `/lobby/${storedCode()}`) return;
     event.preventDefault();
     void api("POST", "/api/lobby/leave").then(() => {
       clearSession();

@@ -1,11 +1,38 @@
 // Refusals are shown where the player acted (DESIGN 3): the server's message when it gives one,
 // else the spec's "Failed to ..." wording, else a word about the network.
-import { useState } from "react";
+import { effect } from "@preact/signals-react";
+import { useEffect, useState } from "react";
 import { attempt, type ApiAnswer } from "./api";
+import { useConnection } from "./socket-context";
+
+export const UNREACHABLE = "Could not reach the server. Check your connection and try again.";
 
 export function failureMessage(res: ApiAnswer & { status?: number }, fallback: string): string {
   if (typeof res.message === "string" && res.message) return res.message;
-  return res.status === 0 ? "Could not reach the server. Check your connection and try again." : fallback;
+  return res.status === 0 ? UNREACHABLE : fallback;
+}
+
+/**
+ * "Could not reach the server" is about the network, not the action: it goes once the connection is
+ * back (the page's realtime link coming online, or the browser's online event where there is none).
+ */
+function useClearedOnReconnect(message: string | null, clear: () => void): void {
+  const connection = useConnection();
+  const unreachable = message === UNREACHABLE;
+  useEffect(() => {
+    if (!unreachable) return;
+    let was = connection.peek()?.state.peek();
+    const stop = effect(() => {
+      const now = connection.value?.state.value;
+      if (now === "online" && was !== "online") clear();
+      was = now;
+    });
+    window.addEventListener("online", clear);
+    return () => {
+      stop();
+      window.removeEventListener("online", clear);
+    };
+  }, [unreachable]);
 }
 
 /**
@@ -14,6 +41,7 @@ export function failureMessage(res: ApiAnswer & { status?: number }, fallback: s
  */
 export function useRefusal() {
   const [message, setMessage] = useState<string | null>(null);
+  useClearedOnReconnect(message, () => setMessage(null));
   return {
     message,
     clear: () => setMessage(null),

@@ -36,8 +36,8 @@ export async function startSession(store: Store, connect: (token: string) => Con
       return (go("/"), null);
     }
   } else if (!token || !claims || claims.lobby !== code || isExpired(claims)) {
-    console.error("Invalid session for this game");
-    return (go("/"), null);
+    // No seat here: the join dialog, as the lobby page offers (DESIGN 3), not a blank home page.
+    return (go(`/?join=${code}`), null);
   }
   const res = await api<Answers["lobby"]>("GET", `/api/lobby/${code}`);
   if (!res.success) {
@@ -177,6 +177,13 @@ export function wireEvents(store: Store, connection: Connection): void {
   };
   connection.on("lobby-returned", (p) => (tv ? between(p.lobby) : setTimeout(() => navigateOnce(store, `/lobby/${code}`), RETURN_DELAY_MS)));
   connection.on("game-ended", (p) => (tv ? between(p.lobby) : navigateOnce(store, `/lobby/${code}`)));
+  // The host ended the game early: what was played is its summary, shown at once.
+  connection.on("game-stopped", (p) => {
+    store.lobby.value = p.lobby;
+    store.lastResult.value = p.lobby.gameState?.rounds.at(-1) ?? null;
+    store.phase.value = "summary";
+    notify(store, p.reason);
+  });
 }
 
 /** After a snapshot (refresh or reconnect), the page follows the server, whatever happened meanwhile. */

@@ -5,6 +5,7 @@ import { createContext, useContext } from "react";
 import type { ChatMessage, Lock } from "../../src/game/types";
 import type { LobbyView, RoundView } from "../../src/game/views";
 import type { QuestionBook } from "../../src/ai/tag-sources";
+import type { SettingsDraft } from "./settings-draft";
 
 export type PageName = "home" | "lobby" | "game" | "tv";
 export type ClientPhase = "idle" | "question" | "answered" | "results" | "summary";
@@ -34,7 +35,7 @@ export function phaseFromLobby(lobby: LobbyView | null): ClientPhase {
 export function createStore(data: PageData) {
   const lobby = signal<LobbyView | null>(data.lobby);
   const meId = signal<string | null>(null);
-  const players = computed(() => [...(lobby.value?.blueTeam ?? []), ...(lobby.value?.redTeam ?? [])]);
+  const players = computed(() => [...(lobby.value?.blueTeam ?? []), ...(lobby.value?.redTeam ?? []), ...(lobby.value?.quizmaster ? [lobby.value.quizmaster] : [])]);
   const me = computed(() => players.value.find((p) => p.id === meId.value) ?? null);
   const game = data.lobby?.gameState;
   return {
@@ -60,6 +61,8 @@ export function createStore(data: PageData) {
     chatError: signal<string | null>(null),
     /** the lobby's own questions and where questions come from; fetched by the host's page only */
     questionBook: signal<QuestionBook | null>(null),
+    /** the host's settings as typed but not yet saved; Start Game saves them first */
+    settingsDraft: signal<SettingsDraft | null>(null),
   };
 }
 

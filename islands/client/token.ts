@@ -22,6 +22,7 @@ export function clearSession(): void {
 }
 
 export const storedToken = () => localStorage.getItem(TOKEN_KEY);
+export const storedCode = () => localStorage.getItem(CODE_KEY);
 
 /** The token's claims, or null when it is unreadable. */
 export function readClaims(token: string | null): TokenClaims | null {

@@ -3,5 +3,6 @@ import FlashNotice from "../FlashNotice";
 import HostCard from "../HostCard";
 import JoinCard from "../JoinCard";
 import JoinDialog from "../JoinDialog";
+import SeatReturn from "../SeatReturn";
 
-export const homeIslands = { FlashNotice, HostCard, JoinCard, JoinDialog };
+export const homeIslands = { FlashNotice, HostCard, JoinCard, JoinDialog, SeatReturn };

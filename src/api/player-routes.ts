@@ -1,6 +1,7 @@
 // The REST calls of a seated player (SPEC.md section 7): the session is checked before the body
 // (see session.ts), then the command goes to the lobby service.
 import { Elysia } from "elysia";
+import { QUIZMASTER_NO_ANSWER } from "../game/quizmaster-rules";
 import { lobbyView } from "../game/views";
 import type { LobbyService } from "../lobbies/service";
 import { answers } from "./answers";
@@ -44,6 +45,14 @@ export function playerRoutes({ service, authenticate }: { service: LobbyService;
         return { success: true as const, message: "Team updated", lobby: lobbyView(outcome.state) };
       },
       { bodyLimit: MAX_BODY_BYTES, body: teamSelectBody, response: answers.lobbyChanged },
+    )
+    .post(
+      "/sitOut",
+      ({ claims }) => {
+        const outcome = accepted(service.dispatch(claims.lobby, { type: "sitOut", by: claims.sub }));
+        return { success: true as const, message: "Sitting out as quizmaster", lobby: lobbyView(outcome.state) };
+      },
+      { response: answers.lobbyChanged },
     )
     .post(
       "/updateSettings",
@@ -96,6 +105,14 @@ export function playerRoutes({ service, authenticate }: { service: LobbyService;
         return { success: true as const, message: "Host handed over" };
       },
       { bodyLimit: MAX_BODY_BYTES, body: playerBody, response: answers.done },
+    )
+    .post(
+      "/endGame",
+      ({ claims }) => {
+        accepted(service.dispatch(claims.lobby, { type: "endGame", by: claims.sub }));
+        return { success: true as const, message: "Game ended" };
+      },
+      { response: answers.done },
     )
     .post(
       "/returnToLobby",

@@ -6,6 +6,8 @@ export type Command =
   | { type: "leave"; playerId: string }
   | { type: "kick"; by: string; playerId: string }
   | { type: "teamSelect"; playerId: string; team: Team; isCaptain: boolean }
+  /** the host sits out of both teams as quizmaster (quizmaster-rules.ts) */
+  | { type: "sitOut"; by: string }
   | { type: "updateSettings"; by: string; settings: SettingsInput }
   | { type: "startGame"; by: string; questions: Question[] }
   /** `roundNumber`: the round the host meant to start; a replayed call names one already started */
@@ -17,6 +19,8 @@ export type Command =
   | { type: "judged"; roundNumber: number; verdicts: Partial<Record<Team, boolean>>; of?: { question: string; answers: Partial<Record<Team, string>> } }
   | { type: "overrule"; by: string; roundNumber: number; team: Team; correct: boolean }
   | { type: "returnToLobby"; by: string }
+  /** the host stops a running game: played rounds are kept as a finished game (end-game.ts) */
+  | { type: "endGame"; by: string }
   | { type: "endLobby"; by: string }
   | { type: "chat"; playerId: string; message: string; chatType: ChatMessage["chatType"] }
   | { type: "presence"; playerId: string; connected: boolean }

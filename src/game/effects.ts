@@ -14,8 +14,8 @@ export type Effect =
   | { type: "schedule"; key: string; at: number; command: Command }
   | { type: "cancel"; key: string }
   | { type: "judge"; roundNumber: number; question: Question; answers: Partial<Record<Team, string>> }
-  /** where a player's live connections belong now; null: they are out of the lobby */
-  | { type: "seat"; playerId: string; team: Team | null }
+  /** where a player's live connections belong now: a team's channel; "none": no team's (the quizmaster); null: out of the lobby */
+  | { type: "seat"; playerId: string; team: Team | "none" | null }
   /** the lobby is over: timers die, storage forgets it, connections close */
   | { type: "close" };
 

@@ -4,6 +4,7 @@
 import { refuse } from "./commands";
 import { HOST_TIMER, lobbyEvent, type Effect } from "./effects";
 import { accept, type Outcome } from "./outcome";
+import { seatFormerQuizmaster } from "./quizmaster-rules";
 import type { LobbyState } from "./types";
 import { findPlayer } from "./views";
 
@@ -19,9 +20,10 @@ export function successor(state: LobbyState, except: string, anyone = false) {
 export function handOver(state: LobbyState, newHostId: string, reason: HostChangeReason): { state: LobbyState; effects: Effect[] } {
   const previousHostId = state.hostId;
   const players = state.players.map((p) => (p.isHost === (p.id === newHostId) ? p : { ...p, isHost: p.id === newHostId }));
-  const next: LobbyState = { ...state, players, hostId: newHostId, hostAwaySince: null };
+  const handed: LobbyState = { ...state, players, hostId: newHostId, hostAwaySince: null };
+  const { state: next, effects: seated } = seatFormerQuizmaster(handed, previousHostId);
   const event = lobbyEvent(next, "host-changed", { hostId: newHostId, previousHostId, reason });
-  return { state: next, effects: [{ type: "cancel", key: HOST_TIMER }, event] };
+  return { state: next, effects: [{ type: "cancel", key: HOST_TIMER }, ...seated, event] };
 }
 
 /** The host's presence changed: start or stop the grace period. */

@@ -3,6 +3,7 @@ import { refuse } from "./commands";
 import { lobbyEvent, ROUND_TIMER, toPlayer, toRoom, toTeam, type Effect } from "./effects";
 import { handOver, hostGone, hostPresence, successor } from "./host-rules";
 import { accept, type Outcome } from "./outcome";
+import { QUIZMASTER_NO_TEAM_CHAT } from "./quizmaster-rules";
 import { CHAT_HISTORY, CHAT_MAX, clip, DEFAULT_SETTINGS, MAX_TEAM_SIZE, NAME_MAX, normalizeName, normalizeSettings } from "./settings";
 import type { ChatMessage, LobbyState, Player, SettingsInput, Team } from "./types";
 import { findPlayer, lobbyView, teamOf } from "./views";
@@ -90,12 +91,13 @@ export function chat(state: LobbyState, playerId: string, text: string, chatType
   if (!player) return refuse("notFound", "Player not found");
   const message = clip(text.trim(), CHAT_MAX);
   if (!message) return refuse("invalid", "Message is blank");
+  if (chatType === "team" && player.team === null) return refuse("forbidden", QUIZMASTER_NO_TEAM_CHAT);
   const msg: ChatMessage = { message, playerId, playerName: player.name, team: player.team, chatType, timestamp: now };
   // One copy of the history, not two (slice, then spread): chat is the busiest command.
   const history = state.chat.slice(-(CHAT_HISTORY - 1));
   history.push(msg);
   const next = { ...state, chat: history };
-  return accept(next, [chatType === "team" ? toTeam(player.team, "chat-message", msg) : toRoom("chat-message", msg)]);
+  return accept(next, [chatType === "team" && player.team ? toTeam(player.team, "chat-message", msg) : toRoom("chat-message", msg)]);
 }
 
 export function presence(state: LobbyState, playerId: string, connected: boolean, now: number, hostGraceMs: number): Outcome {

@@ -3,9 +3,11 @@
 // so the rules need none and a saved command log replays exactly.
 import { clockStep } from "./clock-rules";
 import type { Command } from "./commands";
+import { endGame } from "./end-game";
 import { hostGraceOver, transferHost } from "./host-rules";
 import { chat, endLobby, join, kick, leave, presence, teamSelect, updateSettings } from "./lobby-rules";
 import type { Outcome } from "./outcome";
+import { sitOut } from "./quizmaster-rules";
 import { judged, overrule, returnToLobby, startGame, startRound, submit, timeUp } from "./round-rules";
 import { DEFAULT_HOST_GRACE_MS } from "./settings";
 import type { LobbyState } from "./types";
@@ -26,6 +28,8 @@ export function reduce(state: LobbyState, command: Command, { now, hostGraceMs =
       return kick(state, command.by, command.playerId);
     case "teamSelect":
       return teamSelect(state, command.playerId, command.team, command.isCaptain);
+    case "sitOut":
+      return sitOut(state, command.by);
     case "updateSettings":
       return updateSettings(state, command.by, command.settings);
     case "startGame":
@@ -42,6 +46,8 @@ export function reduce(state: LobbyState, command: Command, { now, hostGraceMs =
       return overrule(state, command.by, command.roundNumber, command.team, command.correct);
     case "returnToLobby":
       return returnToLobby(state, command.by);
+    case "endGame":
+      return endGame(state, command.by);
     case "endLobby":
       return endLobby(state, command.by);
     case "chat":

@@ -2,6 +2,7 @@
 import { refuse, type Refusal } from "./commands";
 import { lobbyEvent, ROUND_TIMER, toRoom, toTeam, type Effect } from "./effects";
 import { accept, type Outcome } from "./outcome";
+import { QUIZMASTER_NO_ANSWER } from "./quizmaster-rules";
 import { moveOf, roundGains, winnerOf } from "./scoring";
 import { unasked } from "./same-question";
 import { ANSWER_MAX, clip } from "./settings";
@@ -62,6 +63,7 @@ interface Submission {
 export function submit(state: LobbyState, input: Submission, now: number): Outcome {
   const player = findPlayer(state, input.playerId);
   if (!player) return refuse("notFound", "Player not found");
+  if (player.team === null) return refuse("forbidden", QUIZMASTER_NO_ANSWER);
   const team = input.team ?? player.team;
   if (player.team !== team) return refuse("forbidden", "You can only answer for your own team");
   const game = state.game;

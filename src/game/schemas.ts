@@ -23,7 +23,15 @@ export const pageCodeSchema = z
   .catch("")
   .transform((c) => normalizeCode(c).slice(0, 8));
 
-export const playerSchema = z.object({ id: z.string(), name: z.string(), team: teamSchema, isCaptain: z.boolean(), isHost: z.boolean(), connected: z.boolean() });
+export const playerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** null: the host sitting out of both teams as quizmaster (quizmaster-rules.ts); no one else ever is */
+  team: teamSchema.nullable(),
+  isCaptain: z.boolean(),
+  isHost: z.boolean(),
+  connected: z.boolean(),
+});
 
 /** As the rules keep them; what a host may send is `settingsInputSchema`. */
 export const settingsSchema = z.object({
@@ -114,7 +122,15 @@ export const gameStateSchema = z.object({
   scores: scoresSchema,
 });
 
-export const chatMessageSchema = z.object({ message: z.string(), playerId: z.string(), playerName: z.string(), team: teamSchema, chatType: z.enum(["team", "game"]), timestamp: z.number() });
+export const chatMessageSchema = z.object({
+  message: z.string(),
+  playerId: z.string(),
+  playerName: z.string(),
+  /** the sender's team; null for the quizmaster (room chat only) */
+  team: teamSchema.nullable(),
+  chatType: z.enum(["team", "game"]),
+  timestamp: z.number(),
+});
 
 export const lobbyStateSchema = z.object({
   code: z.string(),

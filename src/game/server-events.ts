@@ -18,14 +18,17 @@ export interface LobbyEventExtras {
   "lobby-ended": { lobbyCode: string; reason: string };
   "lobby-returned": Record<never, never>;
   "game-ended": { reason: string };
+  /** the host ended a game that had judged rounds: it is complete with those, and every screen shows its summary */
+  "game-stopped": { reason: string };
   "host-changed": { hostId: string; previousHostId: string; reason: HostChangeReason };
 }
 export type LobbyEventName = keyof LobbyEventExtras;
 
 /**
- * What a page does with each lobby event: take the new lobby in place, or leave the screen it is on
- * (each such event has its own handler in islands/client/session.ts). A new lobby event does not
- * compile until it is placed here, so no page misses it.
+ * What a page does with each lobby event: take the new lobby in place ("refresh"), or something of
+ * its own, such as leaving the screen it is on or showing the summary ("own": a handler of its own in
+ * islands/client/session.ts). A new lobby event does not compile until it is placed here, so no page
+ * misses it.
  */
 export const LOBBY_EVENT_EFFECT = {
   "player-joined": "refresh",
@@ -35,10 +38,11 @@ export const LOBBY_EVENT_EFFECT = {
   "player-disconnected": "refresh",
   "settings-updated": "refresh",
   "host-changed": "refresh",
-  "lobby-ended": "leave",
-  "lobby-returned": "leave",
-  "game-ended": "leave",
-} as const satisfies Record<LobbyEventName, "refresh" | "leave">;
+  "lobby-ended": "own",
+  "lobby-returned": "own",
+  "game-ended": "own",
+  "game-stopped": "own",
+} as const satisfies Record<LobbyEventName, "refresh" | "own">;
 
 /** The lobby events a page takes in place. */
 export const REFRESHING_LOBBY_EVENTS = (Object.keys(LOBBY_EVENT_EFFECT) as LobbyEventName[]).filter((e) => LOBBY_EVENT_EFFECT[e] === "refresh");

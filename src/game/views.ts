@@ -22,6 +22,8 @@ export interface LobbyView {
   blueTeam: PlayerView[];
   redTeam: PlayerView[];
   captains: Record<Team, PlayerView | null>;
+  /** the host when sitting out of both teams (quizmaster-rules.ts); absent otherwise */
+  quizmaster?: PlayerView;
   settings: LobbyState["settings"];
   gameState: GameView | null;
 }
@@ -48,12 +50,14 @@ export function gameView(game: GameState | null): GameView | null {
 export function lobbyView(state: LobbyState): LobbyView {
   const host = findPlayer(state, state.hostId);
   const copy = (p: Player): PlayerView => ({ ...p });
+  const quizmaster = host?.team === null ? { quizmaster: copy(host) } : {};
   return {
     code: state.code,
     host: { id: state.hostId, name: host?.name ?? "" },
     blueTeam: teamOf(state, "blue").map(copy),
     redTeam: teamOf(state, "red").map(copy),
     captains: { blue: mapNull(captainOf(state, "blue"), copy), red: mapNull(captainOf(state, "red"), copy) },
+    ...quizmaster,
     settings: { ...state.settings, tags: [...state.settings.tags] },
     gameState: gameView(state.game),
   };
@@ -62,12 +66,13 @@ export function lobbyView(state: LobbyState): LobbyView {
 const mapNull = <T, U>(value: T | null, fn: (v: T) => U): U | null => (value === null ? null : fn(value));
 
 /** The team's view of its own lock in the current round. */
-export function teamLockView(state: LobbyState, team: Team): Lock | null {
+export function teamLockView(state: LobbyState, team: Team | null): Lock | null {
+  if (team === null) return null;
   const lock = state.game?.phase === "question" || state.game?.phase === "judging" ? state.game.currentRound?.locks[team] : undefined;
   return lock ? { answer: lock.answer, isSteal: lock.isSteal, playerId: lock.playerId } : null;
 }
 
-export const chatVisibleTo = (msg: ChatMessage, team: Team) => msg.chatType === "game" || msg.team === team;
+export const chatVisibleTo = (msg: ChatMessage, team: Team | null) => msg.chatType === "game" || msg.team === team;
 
 /** Everything one player needs to resume exactly where they were (refresh or reconnect). */
 export interface PlayerSnapshot {

@@ -24,8 +24,8 @@ export interface AnswerJudge {
 
 export interface Broadcaster {
   emit<E extends ServerEvent>(code: string, to: Audience, event: E, payload: ServerEvents[E]): void;
-  /** Moves a player's live connections to their team's channel, or drops them (team null). */
-  seat(code: string, playerId: string, team: Team | null): void;
+  /** Moves a player's live connections to their team's channel, to no team's ("none": the quizmaster), or drops them (null). */
+  seat(code: string, playerId: string, team: Team | "none" | null): void;
   /** The lobby is gone: drop every connection to it. */
   close(code: string): void;
 }

@@ -20,6 +20,7 @@ export function Game() {
         <Island name="ScoreBoard" className="contents" />
         <Island name="GamePanel" className="centre" />
         <Island name="ChatBox" className="centre" />
+        <Island name="EndGame" className="centre" />
       </div>
       <footer>Made with bluffs, tells, and just a pinch of chaos.</footer>
     </main>

@@ -10,6 +10,7 @@ export function Home() {
     <main>
       <Brand />
       <Island name="FlashNotice" />
+      <Island name="SeatReturn" />
       <p className="tagline">
         The team quiz where you can bet on your rivals. AI-powered questions and answer checking, and you can create custom categories.
       </p>

@@ -72,11 +72,12 @@ export class Rooms implements Broadcaster {
   }
 
   /** Seats a connection: it hears its lobby, its team and what is meant for its player. */
-  enter(peer: Peer, code: string, playerId: string, team: Team): void {
+  enter(peer: Peer, code: string, playerId: string, team: Team | null): void {
     peer.code = code;
     peer.playerId = playerId;
     peer.subscribe(topics.lobby(code));
-    peer.subscribe(topics.team(code, team));
+    // The quizmaster (no team) hears the room only.
+    if (team) peer.subscribe(topics.team(code, team));
     add(this.players, playerId, peer);
     add(this.lobbies, code, peer);
   }
@@ -113,7 +114,7 @@ export class Rooms implements Broadcaster {
     else this.publish(to.kind === "room" ? topics.lobby(code) : topics.team(code, to.team), frame);
   }
 
-  seat(code: string, playerId: string, team: Team | null): void {
+  seat(code: string, playerId: string, team: Team | "none" | null): void {
     for (const peer of this.connectionsOf(playerId)) {
       if (peer.code !== code) continue;
       if (!team) {
@@ -122,8 +123,8 @@ export class Rooms implements Broadcaster {
         peer.close(CLOSE.done, "No longer in this lobby");
         continue;
       }
-      peer.unsubscribe(topics.team(code, team === "blue" ? "red" : "blue"));
-      peer.subscribe(topics.team(code, team));
+      for (const other of ["blue", "red"] as const) if (other !== team) peer.unsubscribe(topics.team(code, other));
+      if (team !== "none") peer.subscribe(topics.team(code, team));
     }
   }
 

@@ -185,13 +185,16 @@ for (const run of ["websocket", "fallback"] as const) {
     await late.getByRole("dialog").getByRole("button", { name: "Join" }).click();
     await arrive(late, new RegExp(`/lobby/${code}$`));
     await host.getByRole("button", { name: "Kick Zed" }).click();
+    await host.getByRole("dialog", { name: "Kick Zed?" }).getByRole("button", { name: "Kick" }).click();
     await arrive(late, `${app.url}/`);
 
-    // Leave, then end.
+    // Leave, then end: each asks once first.
     await friend.getByRole("button", { name: "Leave Lobby" }).click();
+    await friend.getByRole("dialog", { name: "Leave the lobby?" }).getByRole("button", { name: "Leave Lobby" }).click();
     await arrive(friend, `${app.url}/`);
     await host.getByText("Red Team (0/8)").waitFor();
     await host.getByRole("button", { name: "End Lobby" }).click();
+    await host.getByRole("dialog", { name: "End the lobby for everyone?" }).getByRole("button", { name: "End Lobby" }).click();
     await arrive(host, `${app.url}/`);
     expect(await host.evaluate(() => localStorage.getItem("gameToken"))).toBeNull();
     expect(pageErrors).toEqual([]);

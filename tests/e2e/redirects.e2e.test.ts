@@ -63,12 +63,14 @@ test("the lobby page drops a token whose lobby lookup fails", async () => {
   expect(await page.evaluate(() => localStorage.getItem("gameToken"))).toBeNull();
 });
 
-test("the game page sends away a missing, foreign, expired or unreadable token", async () => {
+test("the game page without a seat there (missing, foreign, expired or unreadable token) opens the join dialog, as the lobby page does", async () => {
   const expired = await app.tokens.sign({ lobby: otherCode, sub: "someone", name: "Old", isHost: false }, Math.floor(Date.now() / 1000) - 60);
   for (const token of [null, otherToken, expired, "garbage"]) {
     const page = await pageWithSession(token, otherCode);
-    await page.goto(`${app.url}/game/${token === otherToken ? code : otherCode}`);
-    await page.waitForURL(`${app.url}/`);
+    const target = token === otherToken ? code : otherCode;
+    await page.goto(`${app.url}/game/${target}`);
+    await page.getByRole("dialog", { name: "Join Lobby" }).getByText(`Enter your name to join lobby ${target}.`).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
     await page.close();
   }
 });

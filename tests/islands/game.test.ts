@@ -512,7 +512,7 @@ describe("server render", () => {
           roots.push(dom.hydrateRoot(el, createElement(StoreContext.Provider, { value: store }, createElement(islands[markerName(el)]!, markerProps(el))), { onRecoverableError: (e) => void recoverable.push(e) }));
         }
       });
-      expect(roots.length).toBe(6);
+      expect(roots.length).toBe(7);
       expect(recoverable).toEqual([]);
       expect(errors.filter((e) => /hydrat|did not match/i.test(e))).toEqual([]);
       expect(text(document.body)).toContain(phase === "summary" ? "Game Complete!" : "ABCD");

@@ -83,6 +83,14 @@ const button = (el: HTMLElement, text: string) => {
 const click = (el: Element) => act(async () => void (el as HTMLElement).click());
 const type = (input: HTMLInputElement, value: string) => dom.type(input, value);
 const press = (input: HTMLElement, key: string) => act(async () => void input.dispatchEvent(new dom.win.KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }) as unknown as Event));
+const inputs = (el: HTMLElement) => ({
+  rounds: el.querySelector<HTMLInputElement>("#set-rounds")!,
+  limit: el.querySelector<HTMLInputElement>("#set-limit")!,
+  tag: el.querySelector<HTMLInputElement>('input[placeholder="Add category"]')!,
+  add: el.querySelector<HTMLButtonElement>('button[aria-label="Add category"]')!,
+});
+/** Confirms the open confirmation dialog (islands/client/confirm.tsx) with its action button. */
+const confirmDialog = (el: HTMLElement) => click(el.querySelector("dialog[open] button.danger")!);
 const chipTexts = (el: HTMLElement) => [...el.querySelectorAll(".chip")].map((c) => c.firstChild?.textContent);
 
 // ---- TeamPanels -------------------------------------------------------------------------------
@@ -124,16 +132,16 @@ describe("TeamPanels", () => {
     const { TeamPanels } = await loadIslands();
     // Bob is a blue member: only red offers it.
     let el = await mount(TeamPanels, storeFor(lobbyView(), "bob"));
-    let [blue, red] = [...el.querySelectorAll("section")] as HTMLElement[];
+    let [blue, red] = [...el.querySelectorAll("section.team")] as HTMLElement[];
     expect(buttons(blue!, "Join as Member")).toHaveLength(0);
     expect(buttons(red!, "Join as Member")).toHaveLength(1);
     // Ann captains blue: joining blue as a member (stepping down) is offered.
     el = await mount(TeamPanels, storeFor(lobbyView(), "ann"));
-    [blue] = [...el.querySelectorAll("section")] as HTMLElement[];
+    [blue] = [...el.querySelectorAll("section.team")] as HTMLElement[];
     expect(buttons(blue!, "Join as Member")).toHaveLength(1);
     // A full blue team: Dan (red) may not join it, nor take a vacant seat there.
     el = await mount(TeamPanels, storeFor(lobbyView({ blueCount: 8 }), "dan"));
-    [blue, red] = [...el.querySelectorAll("section")] as HTMLElement[];
+    [blue, red] = [...el.querySelectorAll("section.team")] as HTMLElement[];
     expect(blue!.querySelector("h2")!.textContent).toContain("Blue Team (8/8)");
     expect(buttons(blue!, "Join as Member")).toHaveLength(0);
   });
@@ -183,6 +191,9 @@ describe("TeamPanels", () => {
     console.error = () => {};
     try {
       await click(host.querySelector('[aria-label="Kick Cat"]')!);
+      expect(calls).toEqual([]);
+      expect(host.querySelector("dialog")!.textContent).toContain("Kick Cat?");
+      await confirmDialog(host);
     } finally {
       console.error = realError;
     }
@@ -204,12 +215,6 @@ describe("TeamPanels", () => {
 // ---- SettingsPanel ----------------------------------------------------------------------------
 
 describe("SettingsPanel", () => {
-  const inputs = (el: HTMLElement) => ({
-    rounds: el.querySelector<HTMLInputElement>("#set-rounds")!,
-    limit: el.querySelector<HTMLInputElement>("#set-limit")!,
-    tag: el.querySelector<HTMLInputElement>('input[placeholder="Add category"]')!,
-    add: el.querySelector<HTMLButtonElement>('button[aria-label="Add category"]')!,
-  });
 
   test("non-hosts see the settings, disabled, without 'Update Settings' or chip removal", async () => {
     const { SettingsPanel } = await loadIslands();
@@ -303,14 +308,16 @@ describe("SettingsPanel", () => {
 // ---- LobbyActions and HostFooter --------------------------------------------------------------
 
 describe("LobbyActions", () => {
-  test("the host's 'Start Game' waits for both captains; the reason is for screen readers only", async () => {
+  test("the host's 'Start Game' waits for both captains and says so beside it", async () => {
     const { LobbyActions } = await loadIslands();
     const store = storeFor(lobbyView(), "ann");
     const el = await mount(LobbyActions, store);
     expect(buttons(el, "Leave Lobby")).toHaveLength(0);
     const start = button(el, "Start Game");
     expect(start.disabled).toBe(true);
-    expect(el.querySelector(`#${start.getAttribute("aria-describedby")}`)!.className).toBe("sr-only");
+    const reason = el.querySelector(`#${start.getAttribute("aria-describedby")}`)!;
+    expect(reason.textContent).toBe("Red Team needs a captain");
+    expect(reason.className).not.toContain("sr-only");
     await act(async () => {
       store.lobby.value = lobbyView({ redCaptain: true });
     });
@@ -318,6 +325,34 @@ describe("LobbyActions", () => {
     await click(button(el, "Start Game"));
     expect(calls.map((c) => c.url)).toEqual(["/api/lobby/start"]);
     expect(visits).toEqual(["/game/ABCD"]);
+  });
+
+  test("'Start Game' saves the settings as they stand on screen first, and does not start when that is refused", async () => {
+    const { LobbyActions, SettingsPanel } = await loadIslands();
+    const store = storeFor(lobbyView({ redCaptain: true }), "ann");
+    const panel = await mount(SettingsPanel, store);
+    const el = await mount(LobbyActions, store);
+    await type(inputs(panel).rounds, "3");
+    await type(inputs(panel).limit, "500");
+    answer = () => ({ success: false, message: "Settings are locked during a game" });
+    const realError = console.error;
+    console.error = () => {};
+    try {
+      await click(button(el, "Start Game"));
+    } finally {
+      console.error = realError;
+    }
+    expect(calls.map((c) => c.url)).toEqual(["/api/lobby/updateSettings"]);
+    expect(el.querySelector("[role=alert]")!.textContent).toBe("Settings are locked during a game");
+    calls = [];
+    answer = (url) => (url.endsWith("updateSettings") ? { success: true, settings: { rounds: 3, roundLimit: 120, tags: ["General"] } } : { success: true });
+    await click(button(el, "Start Game"));
+    expect(calls.map((c) => [c.url, c.body])).toEqual([
+      ["/api/lobby/updateSettings", { settings: { rounds: 3, roundLimit: 120, tags: ["General"] } }],
+      ["/api/lobby/start", undefined],
+    ]);
+    expect(store.settingsDraft.value).toBeNull();
+    expect(inputs(panel).rounds.value).toBe("3");
   });
 
   test("'End Lobby' clears the session and goes home only on success", async () => {
@@ -331,6 +366,8 @@ describe("LobbyActions", () => {
     answer = () => ({ success: false });
     try {
       await click(button(el, "End Lobby"));
+      expect(calls).toEqual([]);
+      await confirmDialog(el);
     } finally {
       console.error = realError;
     }
@@ -339,6 +376,7 @@ describe("LobbyActions", () => {
     expect(visits).toEqual([]);
     answer = () => ({ success: true });
     await click(button(el, "End Lobby"));
+    await confirmDialog(el);
     expect(localStorage.getItem("gameToken")).toBeNull();
     expect(localStorage.getItem("lobbyCode")).toBeNull();
     expect(visits).toEqual(["/"]);
@@ -352,6 +390,8 @@ describe("LobbyActions", () => {
     const el = await mount(LobbyActions, storeFor(lobbyView(), "bob"));
     expect(buttons(el, "Start Game")).toHaveLength(0);
     await click(button(el, "Leave Lobby"));
+    expect(el.querySelector("dialog")!.textContent).toContain("Leave the lobby?");
+    await confirmDialog(el);
     expect(calls.map((c) => [c.url, c.auth])).toEqual([["/api/lobby/leave", "Bearer tok"]]);
     expect(localStorage.getItem("gameToken")).toBeNull();
     expect(visits).toEqual(["/"]);

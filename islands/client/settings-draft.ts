@@ -1,0 +1,29 @@
+// The host's settings as they stand on screen (DESIGN 3, "forgives slips"): the settings panel edits
+// them, Update Settings saves them, and Start Game saves them first, so a game never starts with
+// values the host has already typed over.
+import type { Settings } from "../../src/game/types";
+import { clampRoundLimit, clampRounds } from "../../src/game/settings";
+import { api, type Answers } from "./api";
+import type { useRefusal } from "./refusal";
+import type { Store } from "./store";
+
+/** Numbers stay text while typed, so the host can clear a field and type a new value. */
+export interface SettingsDraft {
+  rounds: string;
+  roundLimit: string;
+  tags: string[];
+}
+
+/** Saves the draft, if any (clamped as the spec says); false when the server refused it. */
+export async function saveSettingsDraft(store: Store, refusal: ReturnType<typeof useRefusal>): Promise<boolean> {
+  const draft = store.settingsDraft.value;
+  if (!draft) return true;
+  const next: Settings = { rounds: clampRounds(draft.rounds), roundLimit: clampRoundLimit(draft.roundLimit), tags: draft.tags };
+  store.settingsDraft.value = { rounds: String(next.rounds), roundLimit: String(next.roundLimit), tags: next.tags };
+  const res = await refusal.call("Failed to update settings", () => api<Answers["settings"]>("POST", "/api/lobby/updateSettings", { settings: next }));
+  if (!res.success) return false; // the draft stays, so the host can try again
+  const lobby = store.lobby.value;
+  if (lobby && res.settings) store.lobby.value = { ...lobby, settings: res.settings };
+  store.settingsDraft.value = null;
+  return true;
+}
