@@ -1,7 +1,6 @@
 // The REST calls of a seated player (SPEC.md section 7): the session is checked before the body
 // (see session.ts), then the command goes to the lobby service.
 import { Elysia } from "elysia";
-import { QUIZMASTER_NO_ANSWER } from "../game/quizmaster-rules";
 import { lobbyView } from "../game/views";
 import type { LobbyService } from "../lobbies/service";
 import { answers } from "./answers";
