@@ -1,6 +1,5 @@
 // Builds the whole server: config -> storage -> lobby service -> transports, on one Bun.serve.
 // Tests start it on port 0 and talk to it like any client.
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { Elysia, ValidationError } from "elysia";
 import { loadBank } from "./ai/bank";
@@ -15,6 +14,7 @@ import type { Clock } from "./lobbies/clock";
 import type { AnswerJudge, QuestionSource } from "./lobbies/seams";
 import { LobbyService } from "./lobbies/service";
 import { LobbyStore } from "./lobbies/store";
+import { privateDatabase, privateDataDir } from "./data-dir";
 import { createRealtime } from "./realtime/realtime";
 import { loadManifest } from "./pages/build";
 import { pageRoutes } from "./pages/routes";
@@ -44,8 +44,10 @@ export interface RunningApp {
 
 export async function startApp(config: Config, overrides: AppOverrides = {}): Promise<RunningApp> {
   const log = overrides.log ?? ((line: string) => console.log(line));
-  mkdirSync(config.DATA_DIR, { recursive: true });
-  const store = new LobbyStore(join(config.DATA_DIR, "stealmate.sqlite"), log);
+  privateDataDir(config.DATA_DIR, log);
+  const database = join(config.DATA_DIR, "stealmate.sqlite");
+  privateDatabase(database);
+  const store = new LobbyStore(database, log);
   const ai = await makeAi(config, loadBank(config.DATA_DIR, log), log);
   const questions = overrides.questions ?? ai.questions;
   const service = new LobbyService({ store, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, log });
