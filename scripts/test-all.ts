@@ -25,5 +25,7 @@ failed += count("fail");
 // A crashed runner that printed no counts must not look green.
 if (tests.code !== 0 && count("fail") === 0) failed++;
 
-console.log(`\n${passed} passed, ${failed} failed`);
+// CI's dependency audit could not fetch advisories (.ci/run): the summary says so, so it is never read as a pass.
+const audit = process.env.STEALMATE_AUDIT === "not checked" ? ", audit not checked" : "";
+console.log(`\n${passed} passed, ${failed} failed${audit}`);
 process.exit(failed === 0 && passed > 1 ? 0 : 1);
