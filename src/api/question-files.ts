@@ -4,6 +4,7 @@
 // Reading only finds the rows: each is then checked like any other (question-routes.ts), and
 // `line` says where a bad one starts in the file.
 import Papa from "papaparse";
+import { SPREADSHEET_SAFE, unescapeFormula } from "../results/spreadsheet";
 
 export interface FileQuestion {
   category: string;
@@ -89,7 +90,8 @@ function readCsv(text: string): ReadResult {
   const extra = rows.find((r) => r.fields.slice(columns.length).some((f) => f.trim() !== ""));
   if (extra) return fail(`Line ${extra.line} has ${extra.fields.length} fields, but the header names ${columns.length}`);
 
-  const field = (fields: string[], name: string) => fields[columns.indexOf(name)] ?? "";
+  // An export of ours escaped cells that look like formulas; they come back as they were.
+  const field = (fields: string[], name: string) => unescapeFormula(fields[columns.indexOf(name)] ?? "");
   const questions: FileQuestion[] = rows.map(({ fields }) => ({
     category: field(fields, "category"),
     question: field(fields, "question"),
@@ -105,7 +107,7 @@ function readCsv(text: string): ReadResult {
 /** CSV as spreadsheets open it: a BOM (so Excel reads UTF-8), CRLF line ends, quotes only where needed. */
 export function questionsCsv(questions: readonly FileQuestion[]): string {
   const data = questions.map((q) => [q.category, q.question, q.answer, q.aliases.join(ALIAS_SEPARATOR)]);
-  return `${BOM}${Papa.unparse({ fields: [...CSV_COLUMNS], data }, { newline: "\r\n" })}\r\n`;
+  return `${BOM}${Papa.unparse({ fields: [...CSV_COLUMNS], data }, { newline: "\r\n", ...SPREADSHEET_SAFE })}\r\n`;
 }
 
 /** The pack format the server also loads from $DATA_DIR/questions/. */

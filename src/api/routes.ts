@@ -78,8 +78,10 @@ export function lobbyRoutes({ service, catalog, tokens, limiter, allowedOrigins,
     )
     .get(
       "/:code/results/:format",
-      ({ params }) => {
-        // A finished game's results, for anyone in the room to keep; nothing in them is secret by now.
+      async ({ request, params }) => {
+        // A finished game's results, for the players of that lobby to keep: nothing in them is secret
+        // by now, but the answers typed are the players' own (docs/decisions.md "Keeping strangers out").
+        sameLobby(await authenticate(request), params.code);
         if (params.format !== "csv" && params.format !== "json") throw new ApiError(404, "Results come as csv or json");
         const state = service.get(normalizeCode(params.code));
         if (!state) throw new ApiError(404, "Lobby not found");
