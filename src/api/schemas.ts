@@ -22,6 +22,7 @@ export const settingsBody = z.object({
 /** kickPlayer and transferHost: the player acted on */
 export const playerBody = z.object({ playerId: z.string().min(1).max(64) });
 export const codeBody = z.object({ code: code.optional() });
+export const lockBody = z.object({ locked: z.boolean({ error: "locked must be true or false" }) });
 export const submitBody = z.object({
   code: code.optional(),
   isSteal: z.boolean(),

@@ -15,6 +15,10 @@ export interface Player {
   isCaptain: boolean;
   isHost: boolean;
   connected: boolean;
+  /** joined while this round was open: watches it, plays from the next (entry-rules.ts) */
+  sitsOutRound?: number;
+  /** when a latecomer joined: their team's chat from before is not theirs to read */
+  joinedAt?: number;
 }
 
 export interface Settings {
@@ -108,6 +112,8 @@ export interface LobbyState {
   asked: string[];
   chat: ChatMessage[];
   createdAt: number;
+  /** the host let no one new in (absent in older saves: open) */
+  locked?: boolean;
   /** since when the host has been disconnected; null or absent while connected (older saves lack it) */
   hostAwaySince?: number | null;
 }

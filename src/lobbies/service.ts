@@ -14,6 +14,7 @@ import type { LobbyState, Team } from "../game/types";
 import { findPlayer } from "../game/views";
 import { ClockGuard, LobbyTimers, realClock, type Clock } from "./clock";
 import { normalizeCode, randomCode } from "./codes";
+import { nameKey } from "./name-key";
 import { OwnQuestionBook } from "./own-questions";
 import { durably, isStorageFault } from "./storage-fault";
 import { silentBroadcaster, type AnswerJudge, type Broadcaster, type QuestionSource } from "./seams";
@@ -143,7 +144,7 @@ export class LobbyService {
     const entry = this.lobbies.get(code);
     if (!entry) return refuse("notFound", "Lobby not found");
     const now = this.clock.now();
-    const outcome = reduce(entry.state, command, { now, hostGraceMs: this.hostGraceMs });
+    const outcome = reduce(entry.state, command, { now, hostGraceMs: this.hostGraceMs, nameKey });
     if (!outcome.ok || (outcome.state === entry.state && outcome.effects.length === 0)) return outcome;
     // Durable before the state is replaced or anyone hears of it: a refused write changes nothing.
     const closing = outcome.effects.some((e) => e.type === "close");

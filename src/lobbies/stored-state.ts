@@ -7,7 +7,7 @@ import type { ChatMessage, LobbyState } from "../game/types";
 const team = z.enum(["blue", "red"]);
 const question = z.object({ question: z.string(), answer: z.string(), aliases: z.array(z.string()), category: z.string() });
 
-const player = z.object({ id: z.string(), name: z.string(), team, isCaptain: z.boolean(), isHost: z.boolean(), connected: z.boolean() });
+const player = z.object({ id: z.string(), name: z.string(), team, isCaptain: z.boolean(), isHost: z.boolean(), connected: z.boolean(), sitsOutRound: z.number().int().optional(), joinedAt: z.number().optional() });
 
 const lock = z.object({ playerId: z.string(), answer: z.string(), isSteal: z.boolean() });
 
@@ -43,6 +43,7 @@ const storedLobby = z.object({
   asked: z.array(z.string()),
   createdAt: z.number(),
   hostAwaySince: z.number().nullable().optional(),
+  locked: z.boolean().optional(),
 });
 
 const chatMessage = z.object({ message: z.string(), playerId: z.string(), playerName: z.string(), team, chatType: z.enum(["team", "game"]), timestamp: z.number() });

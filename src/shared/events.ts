@@ -50,6 +50,8 @@ export interface LobbyEventExtras {
   "player-team-changed": { playerId: string };
   "player-disconnected": { playerId: string };
   "settings-updated": { settings: Settings };
+  /** the host opened or closed the lobby to new players */
+  "lobby-locked": { locked: boolean };
   "lobby-ended": { lobbyCode: string; reason: string };
   "lobby-returned": Record<never, never>;
   "game-ended": { reason: string };
