@@ -18,7 +18,7 @@ export const RETURN_DELAY_MS = 1_000;
 /** how long a notice (a new host, say) stays on screen */
 export const NOTICE_MS = 6_000;
 
-const LOBBY_EVENTS = ["player-joined", "player-left", "player-team-changed", "player-kicked", "lobby-updated", "settings-updated", "game-started", "player-disconnected", "host-changed"] as const satisfies ServerEvent[];
+const LOBBY_EVENTS = ["player-joined", "player-left", "player-team-changed", "player-kicked", "lobby-updated", "settings-updated", "game-started", "player-disconnected", "host-changed", "lobby-locked"] as const satisfies ServerEvent[];
 
 /** Starts the page's session; resolves to the connection, or null when the page redirected. */
 export async function startSession(store: Store, connect: (token: string) => Connection = openConnection): Promise<Connection | null> {
@@ -114,6 +114,10 @@ export function wireEvents(store: Store, connection: Connection): void {
       else if (store.page === "lobby" && payload?.lobby?.gameState) navigateOnce(store, `/game/${code}`, true);
     });
   }
+  connection.on("player-joined", (p) => {
+    const me = store.me.value;
+    if (me && p.player.id !== me.id && p.player.team === me.team) notify(store, `${p.player.name} joined your team`);
+  });
   connection.on("host-changed", (p) => {
     const host = [...p.lobby.blueTeam, ...p.lobby.redTeam].find((player) => player.id === p.hostId);
     notify(store, p.hostId === store.meId.value ? "You are now the host" : `${host?.name ?? "Someone"} is now the host`);

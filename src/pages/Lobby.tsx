@@ -36,6 +36,7 @@ export function Lobby({ origin }: { origin: string }) {
             Scan the code, or open <span className="link-text">{url}</span>
           </p>
           <Island name="ShareJoin" props={{ url }} />
+          <Island name="LobbyLock" />
         </div>
       </section>
       )}

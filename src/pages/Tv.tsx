@@ -27,6 +27,7 @@ export function Tv({ origin }: { origin: string }) {
           <p className="link-text">{origin}</p>
           <p className="muted">and enter the code</p>
           <p className="code">{code}</p>
+          <Island name="LobbyLock" props={{ screen: "tv" }} />
         </aside>
       </div>
     </main>
