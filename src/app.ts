@@ -6,7 +6,7 @@ import { loadBank } from "./ai/bank";
 import { makeAi } from "./ai/providers";
 import { ApiError } from "./api/errors";
 import { validationRefusal } from "./api/validation";
-import { RateLimiter } from "./api/rate-limit";
+import { makeBudgets } from "./api/rate-limit";
 import { lobbyRoutes } from "./api/routes";
 import { Tokens } from "./api/tokens";
 import type { Config } from "./config";
@@ -50,11 +50,13 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
   const store = new LobbyStore(database, log);
   const ai = await makeAi(config, loadBank(config.DATA_DIR, log), log);
   const questions = overrides.questions ?? ai.questions;
-  const service = new LobbyService({ store, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, log });
+  const ownQuota = { lobbyBytes: config.OWN_QUESTIONS_LOBBY_BYTES, totalBytes: config.OWN_QUESTIONS_TOTAL_BYTES };
+  const service = new LobbyService({ store, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, log, maxLobbies: config.MAX_LOBBIES, ownQuota });
   const tokens = new Tokens(tokenSecret(config.DATA_DIR, config.JWT_SECRET), config.TOKEN_TTL_S);
   const clientIps = new WeakMap<Request, string>();
-  // One budget per address for creating, joining and watching.
-  const limiter = new RateLimiter(config.JOIN_RATE_PER_MIN);
+  // The budgets of each address: creating, joining, looking codes up (docs/decisions.md "Keeping strangers out").
+  const budgets = makeBudgets(config);
+  const clientIp = (request: Request) => clientIps.get(request) ?? "unknown";
 
   const app = new Elysia()
     .onError(({ error, code, set }) => {
@@ -73,15 +75,15 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
       set.status = 500;
       return { success: false, message: "Internal error" };
     })
-    .use(pageRoutes(service, await loadManifest(), () => (overrides.clock ?? Date).now(), (request) => limiter.allow(clientIps.get(request) ?? "unknown")))
+    .use(pageRoutes(service, await loadManifest(), () => (overrides.clock ?? Date).now(), (request) => budgets.lookups.allow(clientIp(request))))
     .use(
       lobbyRoutes({
         service,
         catalog: ai.catalog,
         tokens,
-        limiter,
+        budgets,
         allowedOrigins: config.ALLOWED_ORIGINS,
-        clientIp: (request) => clientIps.get(request) ?? "unknown",
+        clientIp,
       }),
     );
 

@@ -3,6 +3,28 @@ import { z } from "zod";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const ms = z.coerce.number().int().positive();
+const count = z.coerce.number().int().positive();
+const list = z
+  .string()
+  .default("")
+  .transform((s) => s.split(",").map((o) => o.trim()).filter(Boolean));
+
+/** An origin with nothing after it: the app is served at the root, so a path could only mislead. */
+const publicUrl = z.string().transform((raw, ctx) => {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    ctx.addIssue({ code: "custom", message: `must be an address such as http://stealmate.local:3000, not "${raw}"` });
+    return z.NEVER;
+  }
+  const bare = (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash && !url.username && !url.password;
+  if (!["http:", "https:"].includes(url.protocol) || !bare) {
+    ctx.addIssue({ code: "custom", message: `must be http:// or https://, a host and an optional port, nothing after it, not "${raw}"` });
+    return z.NEVER;
+  }
+  return url;
+});
 
 const schema = z.object({
   PORT: port.default(3000),
@@ -24,14 +46,34 @@ const schema = z.object({
   TOKEN_TTL_S: z.coerce.number().int().positive().default(24 * 60 * 60),
   /** seconds a disconnected host keeps the role while another player is connected */
   HOST_GRACE_S: z.coerce.number().positive().default(30),
+  /** the address phones open, shown in every QR code, link and start-up line */
+  PUBLIC_URL: publicUrl.optional(),
+  // Budgets against strangers (docs/decisions.md "Keeping strangers out"): generous enough for a
+  // party behind one home router (one address, a dozen phones, a TV, a laptop).
+  /** host names served besides any IP address, localhost, this machine's name (and NAME.local) and PUBLIC_URL's */
+  ALLOWED_HOSTS: list,
+  /** lobby look-ups (REST, pages, the TV's watch, snapshots) one address may make per minute */
+  LOOKUP_RATE_PER_MIN: count.default(300),
+  /** realtime connections one address may hold open at once */
+  MAX_CONNECTIONS_PER_ADDRESS: count.default(64),
+  /** lobbies one address may create per hour */
+  LOBBIES_PER_HOUR: count.default(30),
+  /** lobbies open at once on this server */
+  MAX_LOBBIES: count.default(1000),
+  /** bytes of own questions one lobby may keep */
+  OWN_QUESTIONS_LOBBY_BYTES: count.default(512 * 1024),
+  /** bytes of own questions all lobbies together may keep */
+  OWN_QUESTIONS_TOTAL_BYTES: count.default(64 * 1024 * 1024),
 });
 
-export type Config = z.infer<typeof schema>;
+const withDerived = schema.transform(({ PUBLIC_URL, ...rest }) => ({ ...rest, publicUrl: PUBLIC_URL }));
+
+export type Config = z.infer<typeof withDerived>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable means unset, as shells and .env files often leave them.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = schema.safeParse(present);
+  const parsed = withDerived.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`invalid configuration: ${lines}`);

@@ -14,7 +14,7 @@ import { jsonBody, MAX_BODY_BYTES } from "./json-body";
 import { originAllowed } from "./origin";
 import { playerRoutes } from "./player-routes";
 import { questionRoutes } from "./question-routes";
-import type { RateLimiter } from "./rate-limit";
+import type { Budgets } from "./rate-limit";
 import { codeParams, createBody, joinBody, resultsParams } from "./schemas";
 import { authenticator, sameLobby } from "./session";
 import type { Tokens } from "./tokens";
@@ -23,17 +23,25 @@ export interface ApiDeps {
   service: LobbyService;
   catalog: QuestionCatalog;
   tokens: Tokens;
-  limiter: RateLimiter;
+  budgets: Budgets;
   allowedOrigins: readonly string[];
   clientIp: (request: Request) => string;
 }
 
-export function lobbyRoutes({ service, catalog, tokens, limiter, allowedOrigins, clientIp }: ApiDeps) {
+export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins, clientIp }: ApiDeps) {
   const authenticate = authenticator(tokens, service);
 
-  function limit({ request }: { request: Request }): void {
-    if (!limiter.allow(clientIp(request))) throw new ApiError(429, "Too many requests, slow down");
-  }
+  /** One call against an address's budget (rate-limit.ts Budgets). */
+  const within =
+    (budget: keyof Budgets, message = "Too many requests, slow down") =>
+    ({ request }: { request: Request }): void => {
+      if (!budgets[budget].allow(clientIp(request))) throw new ApiError(429, message);
+    };
+  const limit = within("joins");
+  const createLimit = (ctx: { request: Request }) => {
+    limit(ctx);
+    within("lobbies", "Too many lobbies created from this address this hour, try again later")(ctx);
+  };
 
   async function issue(lobbyCode: string, playerId: string) {
     const state = service.get(lobbyCode)!;
@@ -53,7 +61,7 @@ export function lobbyRoutes({ service, catalog, tokens, limiter, allowedOrigins,
         const created = accepted(service.create(body.playerName));
         return { success: true as const, message: "Lobby created", ...(await issue(created.state.code, created.playerId)) };
       },
-      { transform: limit, bodyLimit: MAX_BODY_BYTES, body: createBody, response: answers.seated },
+      { transform: createLimit, bodyLimit: MAX_BODY_BYTES, body: createBody, response: answers.seated },
     )
     .post(
       "/join",
@@ -74,7 +82,8 @@ export function lobbyRoutes({ service, catalog, tokens, limiter, allowedOrigins,
         if (!state) throw new ApiError(404, "Lobby not found");
         return { success: true as const, data: lobbyView(state) };
       },
-      { params: codeParams, response: answers.lobby },
+      // Every look-up of a code counts, so no one walks through all of them.
+      { transform: within("lookups"), params: codeParams, response: answers.lobby },
     )
     .get(
       "/:code/results/:format",
