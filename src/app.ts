@@ -87,7 +87,13 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
       }),
     );
 
-  const realtime = createRealtime({ service, tokens, allowedOrigins: config.ALLOWED_ORIGINS, log, heartbeatMs: overrides.heartbeatMs });
+  const limits = {
+    lookups: budgets.lookups,
+    connectionsPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
+    eventsPerAddressPerSecond: config.EVENTS_PER_ADDRESS_PER_S,
+    snapshotsPerMinute: config.SNAPSHOTS_PER_MIN,
+  };
+  const realtime = createRealtime({ service, tokens, allowedOrigins: config.ALLOWED_ORIGINS, log, heartbeatMs: overrides.heartbeatMs, limits });
 
   const server = Bun.serve({
     port: config.PORT,

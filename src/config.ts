@@ -56,6 +56,10 @@ const schema = z.object({
   LOOKUP_RATE_PER_MIN: count.default(300),
   /** realtime connections one address may hold open at once */
   MAX_CONNECTIONS_PER_ADDRESS: count.default(64),
+  /** realtime frames one address may send per second (bursts of twice that); one player's are 20 */
+  EVENTS_PER_ADDRESS_PER_S: count.default(100),
+  /** snapshots (lobby-updated asked for) one connection may ask for per minute, bursts of 3 */
+  SNAPSHOTS_PER_MIN: count.default(12),
   /** lobbies one address may create per hour */
   LOBBIES_PER_HOUR: count.default(30),
   /** lobbies open at once on this server */
