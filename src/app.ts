@@ -6,6 +6,8 @@ import { loadBank } from "./ai/bank";
 import { makeAi } from "./ai/providers";
 import { ApiError } from "./api/errors";
 import { validationRefusal } from "./api/validation";
+import { hostCheck, refusedHost } from "./api/hosts";
+import { withSecurityHeaders } from "./pages/security-headers";
 import { makeBudgets } from "./api/rate-limit";
 import { lobbyRoutes } from "./api/routes";
 import { Tokens } from "./api/tokens";
@@ -95,6 +97,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
   };
   const realtime = createRealtime({ service, tokens, allowedOrigins: config.ALLOWED_ORIGINS, log, heartbeatMs: overrides.heartbeatMs, limits });
 
+  const ownName = hostCheck(config.publicUrl, config.ALLOWED_HOSTS);
   const server = Bun.serve({
     port: config.PORT,
     hostname: config.HOST,
@@ -104,11 +107,17 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
     websocket: realtime.websocket,
     idleTimeout: 30,
     fetch(request, srv) {
+      // Only the server's own names are served, realtime included (api/hosts.ts).
+      const refused = ownName(request);
+      if (refused !== null) return withSecurityHeaders(refusedHost(refused));
       const path = new URL(request.url).pathname;
-      if (path === WS_PATH) return realtime.upgrade(request, srv);
-      if (path === STREAM_PATH || path.startsWith(`${STREAM_PATH}/`)) return realtime.stream(request, srv);
+      if (path === WS_PATH) {
+        const refusal = realtime.upgrade(request, srv);
+        return refusal && withSecurityHeaders(refusal);
+      }
+      if (path === STREAM_PATH || path.startsWith(`${STREAM_PATH}/`)) return Promise.resolve(realtime.stream(request, srv)).then(withSecurityHeaders);
       clientIps.set(request, srv.requestIP(request)?.address ?? "unknown");
-      return app.handle(request);
+      return app.handle(request).then(withSecurityHeaders);
     },
   });
 
