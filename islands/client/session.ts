@@ -28,9 +28,11 @@ export async function startSession(store: Store, connect: (token: string) => Con
   if (store.page === "lobby") {
     if (!token) return (go(`/?join=${code}`), null);
     if (claims?.lobby !== code) {
-      await api("POST", "/api/lobby/leave");
+      // Opening a page (a link, a QR code) never gives a seat up: the player is asked (LobbySwitch,
+      // DESIGN 3 "Keeping strangers and spies out", which overrides SPEC 4 here).
+      if (claims && !isExpired(claims)) return ((store.switchAsk.value = { from: claims.lobby, name: claims.name }), null);
       clearSession();
-      return (go("/"), null);
+      return (go(`/?join=${code}`), null);
     }
   } else if (!token || !claims || claims.lobby !== code || isExpired(claims)) {
     console.error("Invalid session for this game");

@@ -44,6 +44,7 @@ export function Lobby({ origin }: { origin: string }) {
       <footer>
         <Island name="HostFooter" />
       </footer>
+      <Island name="LobbySwitch" />
     </main>
   );
 }
