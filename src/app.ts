@@ -115,7 +115,8 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
         const refusal = realtime.upgrade(request, srv);
         return refusal && withSecurityHeaders(refusal);
       }
-      if (path === STREAM_PATH || path.startsWith(`${STREAM_PATH}/`)) return Promise.resolve(realtime.stream(request, srv)).then(withSecurityHeaders);
+      // The event stream sets its own headers: touching a long-lived response's headers here would keep a Headers object per open stream.
+      if (path === STREAM_PATH || path.startsWith(`${STREAM_PATH}/`)) return realtime.stream(request, srv);
       clientIps.set(request, srv.requestIP(request)?.address ?? "unknown");
       return app.handle(request).then(withSecurityHeaders);
     },

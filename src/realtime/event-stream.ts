@@ -109,7 +109,7 @@ export function eventStreamTransport({ handlers, streams, allowedOrigins }: Even
         peer.over();
       },
     });
-    return new Response(body, { headers: { "content-type": "text/event-stream", "cache-control": "no-store", "x-accel-buffering": "no" } });
+    return new Response(body, { headers: { "content-type": "text/event-stream", "cache-control": "no-store", "x-accel-buffering": "no", "x-content-type-options": "nosniff", "referrer-policy": "no-referrer" } });
   }
 
   async function receive(id: string, request: Request): Promise<Response> {
