@@ -57,7 +57,6 @@ export class Handlers {
     this.addressFloods = new FloodGuards(() => new FloodGuard(rate, rate * 2, rate * 10));
   }
 
-
   /** Whether an address may open one more connection (its transport answers 429 if not). */
   admits(address: string): boolean {
     return (this.perAddress.get(address) ?? 0) < this.deps.limits.connectionsPerAddress;
