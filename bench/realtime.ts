@@ -10,6 +10,7 @@ import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { socketioPackages } from "./common/socketio";
 import type { GeneratorReport, Kind } from "./load/generator";
+import { LIFTED_LIMITS } from "../scripts/lib/lifted-limits";
 import { sample, type ProcSample } from "./load/proc-stats";
 import type { BenchSection } from "./section";
 
@@ -83,7 +84,7 @@ async function startServer(kind: Kind): Promise<RunningServer> {
   let cmd: string[];
   if (kind === "stealmate") {
     dataDir = mkdtempSync(join(tmpdir(), "stealmate-bench-rt-"));
-    Object.assign(env, { DATA_DIR: dataDir, JOIN_RATE_PER_MIN: "100000000", JWT_SECRET: `bench-${crypto.randomUUID()}`, ANTHROPIC_API_KEY: "" });
+    Object.assign(env, { DATA_DIR: dataDir, ...LIFTED_LIMITS, JWT_SECRET: `bench-${crypto.randomUUID()}`, ANTHROPIC_API_KEY: "" });
     cmd = ["bun", "run", "src/server.ts"];
   } else if (kind === "node-socketio") cmd = ["node", "bench/peers/node-socketio.mjs"];
   else if (kind === "bun-socketio") cmd = ["bun", "bench/peers/bun-socketio.ts"];

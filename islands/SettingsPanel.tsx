@@ -90,7 +90,7 @@ export default function SettingsPanel() {
         ))}
         {shown.tags.length === 0 && <li className="muted">General (default)</li>}
       </ul>
-      <div className="row" style={{ flexWrap: "nowrap" }}>
+      <div className="row nowrap">
         <input
           id="set-tag"
           placeholder="Add category"

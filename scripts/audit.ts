@@ -1,6 +1,8 @@
-// CI's dependency audit: a known vulnerability (moderate or worse) in a dependency fails the run.
+// CI's dependency audit: a known vulnerability (moderate or worse) in a dependency fails the run
+// (exit 1). Advisories that could not be fetched are no pass: exit NOT_CHECKED, which .ci/run records
+// as "not checked" in CI's last line.
 import { spawnSync } from "node:child_process";
-import { auditVerdict } from "./audit-verdict";
+import { auditVerdict, NOT_CHECKED } from "./audit-verdict";
 
 const res = spawnSync("bun", ["audit", "--json"], { encoding: "utf8", timeout: 120_000 });
 const verdict = auditVerdict(res.status ?? 1, res.stdout ?? "", res.stderr ?? "");
@@ -8,5 +10,8 @@ if (verdict.kind === "vulnerable") {
   console.error(`audit: ${verdict.findings.length} known vulnerabilities:\n${verdict.findings.join("\n")}`);
   process.exit(1);
 }
-if (verdict.kind === "unknown") console.warn(`audit: WARNING advisory service unreachable, dependencies NOT checked (${verdict.reason})`);
-else console.log("audit: no known vulnerabilities");
+if (verdict.kind === "unknown") {
+  console.error(`audit: NOT CHECKED: the advisory service could not be reached, so nothing is known about the dependencies (${verdict.reason})`);
+  process.exit(NOT_CHECKED);
+}
+console.log("audit: no known vulnerabilities");

@@ -32,5 +32,8 @@ if (process.argv.length <= 2) {
   else failed++;
 }
 
+// CI's dependency audit could not fetch advisories (.ci/run): said on its own line, so it is never read
+// as a pass, while the last line stays the plain count CI reads.
+if (process.env.STEALMATE_AUDIT === "not checked") console.log("\naudit: NOT CHECKED (the advisories could not be fetched)");
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && passed > 1 ? 0 : 1);

@@ -1,6 +1,5 @@
 // Builds the whole server: config -> storage -> lobby service -> transports, on one Bun.serve.
 // Tests start it on port 0 and talk to it like any client.
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { Elysia, ValidationError } from "elysia";
 import { loadBank } from "./ai/bank";
@@ -8,7 +7,9 @@ import { makeAi } from "./ai/providers";
 import { shownOrigin, type InterfaceLookup } from "./addresses";
 import { ApiError } from "./api/errors";
 import { validationRefusal } from "./api/validation";
-import { RateLimiter } from "./api/rate-limit";
+import { hostCheck, refusedHost } from "./api/hosts";
+import { withSecurityHeaders } from "./pages/security-headers";
+import { makeBudgets } from "./access/rate-limit";
 import { lobbyRoutes } from "./api/routes";
 import { Tokens } from "./access/tokens";
 import type { Config } from "./config";
@@ -16,6 +17,7 @@ import type { Clock } from "./lobbies/clock";
 import type { AnswerJudge, QuestionSource } from "./lobbies/seams";
 import { LobbyService, type ServiceOptions } from "./lobbies/service";
 import { LobbyStore } from "./lobbies/store";
+import { privateDatabase, privateDataDir } from "./data-dir";
 import { createRealtime } from "./realtime/realtime";
 import { loadManifest } from "./pages/build";
 import { pageRoutes } from "./pages/routes";
@@ -49,15 +51,19 @@ export interface RunningApp {
 
 export async function startApp(config: Config, overrides: AppOverrides = {}): Promise<RunningApp> {
   const log = overrides.log ?? ((line: string) => console.log(line));
-  mkdirSync(config.DATA_DIR, { recursive: true });
-  const store = new LobbyStore(join(config.DATA_DIR, "stealmate.sqlite"), log);
+  privateDataDir(config.DATA_DIR, log);
+  const database = join(config.DATA_DIR, "stealmate.sqlite");
+  privateDatabase(database);
+  const store = new LobbyStore(database, log);
   const ai = await makeAi(config, loadBank(config.DATA_DIR, log), log);
   const questions = overrides.questions ?? ai.questions;
-  const service = new LobbyService({ store, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, log, reduce: overrides.reduce });
+  const ownQuota = { lobbyBytes: config.OWN_QUESTIONS_LOBBY_BYTES, totalBytes: config.OWN_QUESTIONS_TOTAL_BYTES };
+  const service = new LobbyService({ store, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, log, maxLobbies: config.MAX_LOBBIES, ownQuota, reduce: overrides.reduce });
   const tokens = new Tokens(tokenSecret(config.DATA_DIR, config.JWT_SECRET), config.TOKEN_TTL_S);
   const clientIps = new WeakMap<Request, string>();
-  // One budget per address for creating, joining and watching.
-  const limiter = new RateLimiter(config.JOIN_RATE_PER_MIN);
+  // The budgets of each address: creating, joining, looking codes up (docs/decisions.md "Keeping strangers out").
+  const budgets = makeBudgets(config);
+  const clientIp = (request: Request) => clientIps.get(request) ?? "unknown";
 
   const app = new Elysia()
     .onError(({ error, code, set }) => {
@@ -76,20 +82,27 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
       set.status = 500;
       return { success: false, message: "Internal error" };
     })
-    .use(pageRoutes(service, await loadManifest(), () => (overrides.clock ?? Date).now(), (request) => limiter.allow(clientIps.get(request) ?? "unknown"), (request) => shownOrigin(new URL(request.url), config.publicUrl, overrides.interfaces)))
+    .use(pageRoutes(service, await loadManifest(), () => (overrides.clock ?? Date).now(), (request) => budgets.lookups.allow(clientIp(request)), (request) => shownOrigin(new URL(request.url), config.publicUrl, overrides.interfaces)))
     .use(
       lobbyRoutes({
         service,
         catalog: ai.catalog,
         tokens,
-        limiter,
+        budgets,
         allowedOrigins: config.ALLOWED_ORIGINS,
-        clientIp: (request) => clientIps.get(request) ?? "unknown",
+        clientIp,
       }),
     );
 
-  const realtime = createRealtime({ service, tokens, allowedOrigins: config.ALLOWED_ORIGINS, log, heartbeatMs: overrides.heartbeatMs });
+  const limits = {
+    lookups: budgets.lookups,
+    connectionsPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
+    eventsPerAddressPerSecond: config.EVENTS_PER_ADDRESS_PER_S,
+    snapshotsPerMinute: config.SNAPSHOTS_PER_MIN,
+  };
+  const realtime = createRealtime({ service, tokens, allowedOrigins: config.ALLOWED_ORIGINS, log, heartbeatMs: overrides.heartbeatMs, limits });
 
+  const ownName = hostCheck(config.publicUrl, config.ALLOWED_HOSTS);
   const server = Bun.serve({
     port: config.PORT,
     hostname: config.HOST,
@@ -101,11 +114,18 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
     // HTTPS and WSS on the same port when TLS_CERT and TLS_KEY are set (plain HTTP is the default).
     tls: config.tls,
     fetch(request, srv) {
+      // Only the server's own names are served, realtime included (api/hosts.ts).
+      const refused = ownName(request);
+      if (refused !== null) return withSecurityHeaders(refusedHost(refused));
       const path = new URL(request.url).pathname;
-      if (path === WS_PATH) return realtime.upgrade(request, srv);
+      if (path === WS_PATH) {
+        const refusal = realtime.upgrade(request, srv);
+        return refusal && withSecurityHeaders(refusal);
+      }
+      // The event stream sets its own headers: touching a long-lived response's headers here would keep a Headers object per open stream.
       if (path === STREAM_PATH || path.startsWith(`${STREAM_PATH}/`)) return realtime.stream(request, srv);
       clientIps.set(request, srv.requestIP(request)?.address ?? "unknown");
-      return app.handle(request);
+      return app.handle(request).then(withSecurityHeaders);
     },
   });
 

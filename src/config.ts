@@ -4,6 +4,11 @@ import { z } from "zod";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const ms = z.coerce.number().int().positive();
+const count = z.coerce.number().int().positive();
+const list = z
+  .string()
+  .default("")
+  .transform((s) => s.split(",").map((o) => o.trim()).filter(Boolean));
 
 /** An origin with nothing after it: the app is served at the root, so a path could only mislead. */
 const publicUrl = z.string().transform((raw, ctx) => {
@@ -58,6 +63,26 @@ const schema = z.object({
   /** PEM files: both set, the one port speaks HTTPS and WSS */
   TLS_CERT: pemFile().optional(),
   TLS_KEY: pemFile().optional(),
+  // Budgets against strangers (docs/decisions.md "Keeping strangers out"): generous enough for a
+  // party behind one home router (one address, a dozen phones, a TV, a laptop).
+  /** host names served besides any IP address, localhost, this machine's name (and NAME.local) and PUBLIC_URL's */
+  ALLOWED_HOSTS: list,
+  /** lobby look-ups (REST, pages, the TV's watch, snapshots) one address may make per minute */
+  LOOKUP_RATE_PER_MIN: count.default(300),
+  /** realtime connections one address may hold open at once */
+  MAX_CONNECTIONS_PER_ADDRESS: count.default(64),
+  /** realtime frames one address may send per second (bursts of twice that); one player's are 20 */
+  EVENTS_PER_ADDRESS_PER_S: count.default(100),
+  /** snapshots (lobby-updated asked for) one connection may ask for per minute, bursts of 3 */
+  SNAPSHOTS_PER_MIN: count.default(12),
+  /** lobbies one address may create per hour */
+  LOBBIES_PER_HOUR: count.default(30),
+  /** lobbies open at once on this server */
+  MAX_LOBBIES: count.default(1000),
+  /** bytes of own questions one lobby may keep */
+  OWN_QUESTIONS_LOBBY_BYTES: count.default(512 * 1024),
+  /** bytes of own questions all lobbies together may keep */
+  OWN_QUESTIONS_TOTAL_BYTES: count.default(64 * 1024 * 1024),
 });
 
 const withDerived = schema

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startServer, type Server } from "./proc";
+import { LIFTED_LIMITS } from "../../scripts/lib/lifted-limits";
 
 export async function startStealmate(env: Record<string, string | undefined> = {}): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), "stealmate-bench-data-"));
@@ -12,7 +13,7 @@ export async function startStealmate(env: Record<string, string | undefined> = {
     HOST: "127.0.0.1",
     PORT: "0",
     DATA_DIR: dataDir,
-    JOIN_RATE_PER_MIN: "100000000",
+    ...LIFTED_LIMITS,
     JWT_SECRET: `bench-${crypto.randomUUID()}`,
     NODE_ENV: undefined,
     ...env,

@@ -31,9 +31,11 @@ export async function startSession(store: Store, connect: (token: string) => Con
   if (store.page === "lobby") {
     if (!token) return (go(`/?join=${code}`), null);
     if (claims?.lobby !== code) {
-      await api("POST", "/api/lobby/leave");
+      // Opening a page (a link, a QR code) never gives a seat up: the player is asked (LobbySwitch,
+      // DESIGN 3 "Keeping strangers and spies out", which overrides SPEC 4 here).
+      if (claims && !isExpired(claims)) return ((store.switchAsk.value = { from: claims.lobby, name: claims.name }), null);
       clearSession();
-      return (go("/"), null);
+      return (go(`/?join=${code}`), null);
     }
   } else if (!token || !claims || claims.lobby !== code || isExpired(claims)) {
     // No seat here: the join dialog, as the lobby page offers (DESIGN 3), not a blank home page.
@@ -117,6 +119,10 @@ export function wireEvents(store: Store, connection: Connection): void {
       else if (store.page === "lobby" && payload?.lobby?.gameState) navigateOnce(store, `/game/${code}`, true);
     });
   }
+  connection.on("player-joined", (p) => {
+    const me = store.me.value;
+    if (me && p.player.id !== me.id && p.player.team === me.team) notify(store, `${p.player.name} joined your team`);
+  });
   connection.on("host-changed", (p) => {
     const host = [...p.lobby.blueTeam, ...p.lobby.redTeam].find((player) => player.id === p.hostId);
     notify(store, p.hostId === store.meId.value ? "You are now the host" : `${host?.name ?? "Someone"} is now the host`);

@@ -59,6 +59,8 @@ export function createStore(data: PageData) {
     notice: signal<string | null>(null),
     /** why the last chat message was refused, shown under the chat input */
     chatError: signal<string | null>(null),
+    /** the page is for another lobby than the player's seat: which seat, to ask before giving it up (LobbySwitch) */
+    switchAsk: signal<{ from: string; name: string } | null>(null),
     /** the lobby's own questions and where questions come from; fetched by the host's page only */
     questionBook: signal<QuestionBook | null>(null),
     /** the host's settings as typed but not yet saved; Start Game saves them first */

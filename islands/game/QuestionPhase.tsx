@@ -49,41 +49,48 @@ export function QuestionPhase() {
       <h2 className="question" dir="auto">
         {round?.question}
       </h2>
-      <form
-        className="stack"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void lock(false);
-        }}
-      >
-        <label htmlFor="team-answer" className="sr-only">
-          Team answer
-        </label>
-        <input
-          id="team-answer"
-          placeholder="Type your team answer"
-          autoComplete="off"
-          dir="auto"
-          maxLength={ANSWER_MAX}
-          value={answer}
-          onChange={(e) => setAnswer(e.target.value)}
-          aria-describedby={unsent ? "unsent" : undefined}
-        />
-        {unsent && (
-          <p id="unsent" className="unsent" role="status">
-            Not locked in yet: press Submit
-          </p>
-        )}
-        <div className="actions">
-          <button type="submit" className="primary" disabled={busy || over || !answer.trim()}>
-            Submit
-          </button>
-          <button type="button" className="steal" disabled={busy || over} onClick={() => void lock(true)}>
-            Steal
-          </button>
-        </div>
-        <Refusal message={refusal.message} />
-      </form>
+      {me && round && me.sitsOutRound === round.number ? (
+        // The server refuses a latecomer's lock in the round they joined during (docs/decisions.md).
+        <p className="muted" role="status">
+          You joined during this round: you play from the next one.
+        </p>
+      ) : (
+        <form
+          className="stack"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void lock(false);
+          }}
+        >
+          <label htmlFor="team-answer" className="sr-only">
+            Team answer
+          </label>
+          <input
+            id="team-answer"
+            placeholder="Type your team answer"
+            autoComplete="off"
+            dir="auto"
+            maxLength={ANSWER_MAX}
+            value={answer}
+            onChange={(e) => setAnswer(e.target.value)}
+            aria-describedby={unsent ? "unsent" : undefined}
+          />
+          {unsent && (
+            <p id="unsent" className="unsent" role="status">
+              Not locked in yet: press Submit
+            </p>
+          )}
+          <div className="actions">
+            <button type="submit" className="primary" disabled={busy || over || !answer.trim()}>
+              Submit
+            </button>
+            <button type="button" className="steal" disabled={busy || over} onClick={() => void lock(true)}>
+              Steal
+            </button>
+          </div>
+          <Refusal message={refusal.message} />
+        </form>
+      )}
       <p className="muted small-print">Steal if you think the other team is right: +2 if they are, +2 to them if they are not.</p>
     </div>
   );

@@ -1,10 +1,11 @@
 // The end of the game: final scores, the overall winner, every round at a glance, and the host's
 // way back to the lobby.
 import { useSignals } from "@preact/signals-react/runtime";
-import { useState } from "react";
+import { type MouseEvent, useState } from "react";
 import type { Team } from "../../src/game/types";
 import type { RoundView } from "../../src/game/views";
 import { api } from "../client/api";
+import { downloadWithSession } from "../client/download";
 import { Refusal, useRefusal } from "../client/refusal";
 import { useStore } from "../client/store";
 import { Play } from "./Play";
@@ -46,6 +47,12 @@ export function SummaryPhase() {
     setBusy(false);
   }
 
+  /** The results need the player's seat (the session), which a plain link cannot send. */
+  async function download(event: MouseEvent<HTMLAnchorElement>, format: "csv" | "json") {
+    event.preventDefault();
+    refusal.from(await downloadWithSession(event.currentTarget.href, `stealmate-results.${format}`), "Failed to download the results");
+  }
+
   return (
     <div className="stack center summary-phase">
       <h2 className="big">Game Complete!</h2>
@@ -74,11 +81,11 @@ export function SummaryPhase() {
       {/* The shared screen is for looking at: files are kept from a phone or laptop. */}
       {store.page !== "tv" && (
         <p className="row downloads">
-          {/* Plain links: the server writes the files, so keeping the results costs phones no script. */}
-          <a className="button ghost" href={`/api/lobby/${store.code}/results/csv`} download>
+          {/* The server writes the files; the page fetches them with the player's session. */}
+          <a className="button ghost" href={`/api/lobby/${store.code}/results/csv`} download onClick={(e) => void download(e, "csv")}>
             Download results (CSV)
           </a>
-          <a className="button ghost" href={`/api/lobby/${store.code}/results/json`} download>
+          <a className="button ghost" href={`/api/lobby/${store.code}/results/json`} download onClick={(e) => void download(e, "json")}>
             Download results (JSON)
           </a>
         </p>

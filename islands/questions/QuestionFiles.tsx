@@ -5,23 +5,13 @@ import { useState } from "react";
 import { OWN_QUESTIONS_BYTES } from "../../src/game/settings";
 import { api, type Answers } from "../client/api";
 import { Refusal, useRefusal } from "../client/refusal";
-import { storedToken } from "../client/token";
+import { downloadWithSession } from "../client/download";
 
 interface Props {
   /** the lobby holds some: there is something to export */
   any: boolean;
   /** questions were added; what to tell the host */
   onImported: (done: string) => void;
-}
-
-function save(name: string, blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement("a"), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has taken its copy by the time this runs.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export default function QuestionFiles({ any, onImported }: Props) {
@@ -48,11 +38,7 @@ export default function QuestionFiles({ any, onImported }: Props) {
   }
 
   async function exportAs(format: "csv" | "json") {
-    const res = await fetch(`/api/lobby/questions/export?format=${format}`, { headers: { authorization: `Bearer ${storedToken() ?? ""}` } }).catch(() => null);
-    if (!res?.ok) return void refusal.from({ success: false, status: res?.status ?? 0, ...(await res?.json().catch(() => ({}))) }, "Failed to export the questions");
-    refusal.clear();
-    const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `questions.${format}`;
-    save(name, await res.blob());
+    refusal.from(await downloadWithSession(`/api/lobby/questions/export?format=${format}`, `questions.${format}`), "Failed to export the questions");
   }
 
   return (

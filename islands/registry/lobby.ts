@@ -3,9 +3,11 @@ import ChatBox from "../ChatBox";
 import ConnectionBar from "../ConnectionBar";
 import HostFooter from "../HostFooter";
 import LobbyActions from "../LobbyActions";
+import LobbyLock from "../LobbyLock";
+import LobbySwitch from "../LobbySwitch";
 import OwnQuestions from "../OwnQuestions";
 import SettingsPanel from "../SettingsPanel";
 import ShareJoin from "../ShareJoin";
 import TeamPanels from "../TeamPanels";
 
-export const lobbyIslands = { ConnectionBar, ShareJoin, TeamPanels, SettingsPanel, ChatBox, OwnQuestions, LobbyActions, HostFooter };
+export const lobbyIslands = { ConnectionBar, ShareJoin, LobbyLock, LobbySwitch, TeamPanels, SettingsPanel, ChatBox, OwnQuestions, LobbyActions, HostFooter };

@@ -5,11 +5,12 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sleep } from "./stats";
+import { LIFTED_LIMITS } from "../lib/lifted-limits";
 
 export const LOOPBACK = "127.0.0.1";
 const ROOT = join(import.meta.dir, "../..");
 /** Variables of the product that must come from the soak, not from whoever runs it. */
-const OWNED = ["PORT", "HOST", "DATA_DIR", "JWT_SECRET", "ALLOWED_ORIGINS", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "AI_MODEL", "LOBBY_IDLE_MS", "JOIN_RATE_PER_MIN", "TOKEN_TTL_S"];
+const OWNED = ["PORT", "HOST", "DATA_DIR", "JWT_SECRET", "ALLOWED_ORIGINS", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "AI_MODEL", "LOBBY_IDLE_MS", "TOKEN_TTL_S", ...Object.keys(LIFTED_LIMITS)];
 
 export interface ProcSample {
   rssKb: number;
@@ -50,8 +51,8 @@ export class ServerProcess {
     const dataDir = mkdtempSync(join(tmpdir(), "stealmate-soak-"));
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !OWNED.includes(k)) env[k] = v;
-    // LOBBY_IDLE_MS stays at its default; the join limit is lifted because every client is 127.0.0.1.
-    Object.assign(env, { HOST: LOOPBACK, PORT: "0", DATA_DIR: dataDir, JOIN_RATE_PER_MIN: "1000000000" });
+    // LOBBY_IDLE_MS stays at its default; the per-address budgets are lifted because every client is 127.0.0.1.
+    Object.assign(env, { HOST: LOOPBACK, PORT: "0", DATA_DIR: dataDir, ...LIFTED_LIMITS });
     const child = Bun.spawn([process.execPath, "run", "src/server.ts"], { cwd: ROOT, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
     const server = new ServerProcess(child, dataDir);
     server.pump(child.stdout as ReadableStream<Uint8Array>, "");

@@ -20,6 +20,7 @@ export const answers = {
   lobby: z.object({ success, data: lobby }),
   lobbyChanged: z.object({ success, message: z.string(), lobby }),
   settings: z.object({ success, message: z.string(), settings: z.custom<Settings>() }),
+  locked: z.object({ success, locked: z.boolean() }),
   roundStarted: z.object({ success, roundNumber: z.number().int(), endsAt: z.number() }),
   questions: z.object({ success, questions: z.array(z.custom<OwnQuestionView>()), bank: z.array(z.string()), ai: z.boolean() }),
   added,

@@ -6,7 +6,7 @@ import type { LobbyService } from "../lobbies/service";
 import { answers } from "./answers";
 import { accepted, ApiError } from "./errors";
 import { jsonBody, MAX_BODY_BYTES } from "./json-body";
-import { codeBody, overruleBody, playerBody, settingsBody, startRoundBody, submitBody, teamSelectBody } from "./schemas";
+import { codeBody, lockBody, overruleBody, playerBody, settingsBody, startRoundBody, submitBody, teamSelectBody } from "./schemas";
 import { type Authenticate, sameLobby, seated } from "./session";
 
 export function playerRoutes({ service, authenticate }: { service: LobbyService; authenticate: Authenticate }) {
@@ -96,6 +96,15 @@ export function playerRoutes({ service, authenticate }: { service: LobbyService;
         return { success: true as const, message: "Ruling changed" };
       },
       { bodyLimit: MAX_BODY_BYTES, body: overruleBody, response: answers.done },
+    )
+    .post(
+      "/lock",
+      ({ claims, body }) => {
+        // Host only (the rules refuse anyone else); also how a kicked player is kept out.
+        const outcome = accepted(service.dispatch(claims.lobby, { type: "lock", by: claims.sub, locked: body.locked }));
+        return { success: true as const, locked: Boolean(outcome.state.locked) };
+      },
+      { bodyLimit: MAX_BODY_BYTES, body: lockBody, response: answers.locked },
     )
     .post(
       "/transferHost",

@@ -5,7 +5,7 @@
 // `line` says where a bad one starts in the file.
 import Papa from "papaparse";
 import type { Question } from "../game/types";
-import { BOM } from "../results/spreadsheet";
+import { BOM, SPREADSHEET_SAFE, unescapeFormula } from "../results/spreadsheet";
 
 
 export const CSV_COLUMNS = ["category", "question", "answer", "aliases"] as const;
@@ -84,7 +84,8 @@ function readCsv(text: string): ReadResult {
   const extra = rows.find((r) => r.fields.slice(columns.length).some((f) => f.trim() !== ""));
   if (extra) return fail(`Line ${extra.line} has ${extra.fields.length} fields, but the header names ${columns.length}`);
 
-  const field = (fields: string[], name: string) => fields[columns.indexOf(name)] ?? "";
+  // An export of ours escaped cells that look like formulas; they come back as they were.
+  const field = (fields: string[], name: string) => unescapeFormula(fields[columns.indexOf(name)] ?? "");
   const questions: Question[] = rows.map(({ fields }) => ({
     category: field(fields, "category"),
     question: field(fields, "question"),
@@ -100,7 +101,7 @@ function readCsv(text: string): ReadResult {
 /** CSV as spreadsheets open it: a BOM (so Excel reads UTF-8), CRLF line ends, quotes only where needed. */
 export function questionsCsv(questions: readonly Question[]): string {
   const data = questions.map((q) => [q.category, q.question, q.answer, q.aliases.join(ALIAS_SEPARATOR)]);
-  return `${BOM}${Papa.unparse({ fields: [...CSV_COLUMNS], data }, { newline: "\r\n" })}\r\n`;
+  return `${BOM}${Papa.unparse({ fields: [...CSV_COLUMNS], data }, { newline: "\r\n", ...SPREADSHEET_SAFE })}\r\n`;
 }
 
 /** The pack format the server also loads from $DATA_DIR/questions/. */

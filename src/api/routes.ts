@@ -14,7 +14,7 @@ import { jsonBody, MAX_BODY_BYTES } from "./json-body";
 import { originAllowed } from "../access/origin";
 import { playerRoutes } from "./player-routes";
 import { questionRoutes } from "./question-routes";
-import type { RateLimiter } from "./rate-limit";
+import type { Budgets } from "../access/rate-limit";
 import { codeParams, createBody, joinBody } from "./schemas";
 import { authenticator, sameLobby } from "./session";
 import type { Tokens } from "../access/tokens";
@@ -23,17 +23,25 @@ export interface ApiDeps {
   service: LobbyService;
   catalog: QuestionCatalog;
   tokens: Tokens;
-  limiter: RateLimiter;
+  budgets: Budgets;
   allowedOrigins: readonly string[];
   clientIp: (request: Request) => string;
 }
 
-export function lobbyRoutes({ service, catalog, tokens, limiter, allowedOrigins, clientIp }: ApiDeps) {
+export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins, clientIp }: ApiDeps) {
   const authenticate = authenticator(tokens, service);
 
-  function limit({ request }: { request: Request }): void {
-    if (!limiter.allow(clientIp(request))) throw new ApiError(429, "Too many requests, slow down");
-  }
+  /** One call against an address's budget (rate-limit.ts Budgets). */
+  const within =
+    (budget: keyof Budgets, message = "Too many requests, slow down") =>
+    ({ request }: { request: Request }): void => {
+      if (!budgets[budget].allow(clientIp(request))) throw new ApiError(429, message);
+    };
+  const limit = within("joins");
+  const createLimit = (ctx: { request: Request }) => {
+    limit(ctx);
+    within("lobbies", "Too many lobbies created from this address this hour, try again later")(ctx);
+  };
 
   async function issue(lobbyCode: string, playerId: string) {
     const state = service.get(lobbyCode)!;
@@ -42,7 +50,8 @@ export function lobbyRoutes({ service, catalog, tokens, limiter, allowedOrigins,
     return { token, lobby: lobbyView(state) };
   }
 
-  function resultsFile(code: string, format: "csv" | "json"): Response {
+  async function resultsFile(request: Request, code: string, format: "csv" | "json"): Promise<Response> {
+    sameLobby(await authenticate(request), code);
     const { code: lobby, game } = accepted(service.finishedGame(code));
     const exported = exportGame(lobby, game);
     const body = format === "csv" ? gameCsv(exported) : JSON.stringify(exported, null, 2);
@@ -62,7 +71,7 @@ export function lobbyRoutes({ service, catalog, tokens, limiter, allowedOrigins,
         const created = accepted(service.create(body.playerName));
         return { success: true as const, message: "Lobby created", ...(await issue(created.state.code, created.playerId)) };
       },
-      { transform: limit, bodyLimit: MAX_BODY_BYTES, body: createBody, response: answers.seated },
+      { transform: createLimit, bodyLimit: MAX_BODY_BYTES, body: createBody, response: answers.seated },
     )
     .post(
       "/join",
@@ -83,12 +92,14 @@ export function lobbyRoutes({ service, catalog, tokens, limiter, allowedOrigins,
         if (!state) throw new ApiError(404, "Lobby not found");
         return { success: true as const, data: lobbyView(state) };
       },
-      { params: codeParams, response: answers.lobby },
+      // Every look-up of a code counts, so no one walks through all of them.
+      { transform: within("lookups"), params: codeParams, response: answers.lobby },
     )
-    // A finished game's results, for anyone in the room to keep; nothing in them is secret by now.
+    // A finished game's results, for the players of that lobby to keep: nothing in them is secret by
+    // now, but the answers typed are the players' own (docs/decisions.md "Keeping strangers out").
     // One route per format: any other is a file that is not there (404).
-    .get("/:code/results/csv", ({ params }) => resultsFile(params.code, "csv"), { params: codeParams })
-    .get("/:code/results/json", ({ params }) => resultsFile(params.code, "json"), { params: codeParams })
+    .get("/:code/results/csv", ({ request, params }) => resultsFile(request, params.code, "csv"), { params: codeParams })
+    .get("/:code/results/json", ({ request, params }) => resultsFile(request, params.code, "json"), { params: codeParams })
     .use(playerRoutes({ service, authenticate }))
     .use(questionRoutes({ service, catalog, authenticate }));
 }

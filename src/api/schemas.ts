@@ -17,6 +17,7 @@ export const playerBody = z.object({ playerId: z.string().min(1).max(64) });
 export const codeBody = z.object({ code: code.optional() });
 /** `roundNumber` is optional so the specification's call without it still works. */
 export const startRoundBody = codeBody.extend({ roundNumber: z.number().int().min(1).max(100).optional() });
+export const lockBody = z.object({ locked: z.boolean({ error: "locked must be true or false" }) });
 export const submitBody = z.object({
   code: code.optional(),
   isSteal: z.boolean(),

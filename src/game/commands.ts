@@ -3,6 +3,8 @@ import type { ChatMessage, Question, SettingsInput, Team } from "./types";
 
 export type Command =
   | { type: "join"; playerId: string; name: string }
+  /** the host opens or closes the lobby to new players */
+  | { type: "lock"; by: string; locked: boolean }
   | { type: "leave"; playerId: string }
   | { type: "kick"; by: string; playerId: string }
   | { type: "teamSelect"; playerId: string; team: Team; isCaptain: boolean }

@@ -2,6 +2,7 @@
 import { refuse } from "./commands";
 import { lobbyEvent, ROUND_TIMER, toPlayer, toRoom, toTeam, type Effect } from "./effects";
 import { handOver, hostGone, hostPresence, successor } from "./host-rules";
+import { lateness, LOCKED, nameRefusal, type NameKey } from "./entry-rules";
 import { accept, type Outcome } from "./outcome";
 import { QUIZMASTER_NO_TEAM_CHAT } from "./quizmaster-rules";
 import { CHAT_HISTORY, CHAT_MAX, clip, DEFAULT_SETTINGS, MAX_TEAM_SIZE, NAME_MAX, normalizeName, normalizeSettings } from "./settings";
@@ -18,16 +19,18 @@ export function validName(raw: string): string | null {
   return name.length >= 1 && name.length <= NAME_MAX ? name : null;
 }
 
-export function join(state: LobbyState, playerId: string, rawName: string): Outcome {
+export function join(state: LobbyState, playerId: string, rawName: string, now: number, nameKey: NameKey): Outcome {
+  if (state.locked) return refuse("forbidden", LOCKED);
   const name = validName(rawName);
   if (!name) return refuse("invalid", `Name must be 1-${NAME_MAX} characters`);
-  if (state.players.some((p) => p.name.toLowerCase() === name.toLowerCase())) return refuse("conflict", "That name is taken in this lobby");
+  const taken = nameRefusal(state, name, nameKey);
+  if (taken) return taken;
   if (findPlayer(state, playerId) || state.barred.includes(playerId)) return refuse("conflict", "Already joined");
   const blue = teamOf(state, "blue").length;
   const red = teamOf(state, "red").length;
   if (blue >= MAX_TEAM_SIZE && red >= MAX_TEAM_SIZE) return refuse("conflict", "Lobby is full");
   const team: Team = blue <= red ? "blue" : "red";
-  const player: Player = { id: playerId, name, team, isCaptain: false, isHost: false, connected: false };
+  const player: Player = { id: playerId, name, team, isCaptain: false, isHost: false, connected: false, ...lateness(state, now) };
   const next = { ...state, players: [...state.players, player] };
   return accept(next, [{ type: "seat", playerId, team }, lobbyEvent(next, "player-joined", { player })]);
 }

@@ -4,6 +4,7 @@
 import { clockStep } from "./clock-rules";
 import type { Command } from "./commands";
 import { endGame } from "./end-game";
+import { caseOnly, lockLobby, type NameKey } from "./entry-rules";
 import { hostGraceOver, transferHost } from "./host-rules";
 import { chat, endLobby, join, kick, leave, presence, teamSelect, updateSettings } from "./lobby-rules";
 import type { Outcome } from "./outcome";
@@ -16,12 +17,16 @@ export interface Context {
   now: number;
   /** how long a disconnected host keeps the role (configuration, so it arrives with the time) */
   hostGraceMs?: number;
+  /** what names are compared by (the service injects the confusable skeleton) */
+  nameKey?: NameKey;
 }
 
-export function reduce(state: LobbyState, command: Command, { now, hostGraceMs = DEFAULT_HOST_GRACE_MS }: Context): Outcome {
+export function reduce(state: LobbyState, command: Command, { now, hostGraceMs = DEFAULT_HOST_GRACE_MS, nameKey = caseOnly }: Context): Outcome {
   switch (command.type) {
     case "join":
-      return join(state, command.playerId, command.name);
+      return join(state, command.playerId, command.name, now, nameKey);
+    case "lock":
+      return lockLobby(state, command.by, command.locked);
     case "leave":
       return leave(state, command.playerId);
     case "kick":

@@ -1,6 +1,8 @@
 // A game's rounds: start, locks, the round's end (deadline or both locked), judging, results, overrule.
 import { refuse, type Refusal } from "./commands";
-import { lobbyEvent, ROUND_TIMER, toRoom, toTeam, type Effect } from "./effects";
+import { lobbyEvent, ROUND_TIMER, toPlayer, toRoom, toTeam, type Effect } from "./effects";
+import { sitsOut } from "./entry-rules";
+import type { ServerEvents } from "./server-events";
 import { accept, type Outcome } from "./outcome";
 import { QUIZMASTER_NO_ANSWER } from "./quizmaster-rules";
 import { moveOf, roundGains, winnerOf } from "./scoring";
@@ -8,7 +10,9 @@ import { unasked } from "./same-question";
 import { ANSWER_MAX, clip } from "./settings";
 import type { GameState, LobbyState, Lock, Question, RoundResult, Team, TeamPlay } from "./types";
 import { byTeam, otherTeam, TEAMS } from "./types";
-import { captainOf, findPlayer, gameView, lobbyView, roundView } from "./views";
+import { captainOf, findPlayer, gameView, lobbyView, roundView, teamOf } from "./views";
+
+const LATE = "You joined during this round: you play from the next one";
 
 const withGame = (state: LobbyState, game: GameState | null): LobbyState => ({ ...state, game });
 
@@ -70,6 +74,7 @@ export function submit(state: LobbyState, input: Submission, now: number): Outco
   const round = game?.currentRound;
   if (!game || game.phase !== "question" || !round) return refuse("conflict", "No round is open");
   if (input.roundNumber !== round.number) return refuse("conflict", "That round is not open");
+  if (sitsOut(player, round.number)) return refuse("forbidden", LATE);
   if (now >= round.endsAt) return refuse("conflict", "Time is up");
   const first = round.locks[team];
   if (first) return refuse("conflict", lockedFirst(state, first));
@@ -81,12 +86,22 @@ export function submit(state: LobbyState, input: Submission, now: number): Outco
     // The shared screen (and anyone) may show which teams have locked; what, only the team learns.
     toRoom("answer-locked", { team, roundNumber: round.number }),
     toTeam(otherTeam(team), "team-answer-submitted", { team, roundNumber: round.number }),
-    toTeam(team, "team-answer-submitted", { team, roundNumber: round.number, answer, isSteal: input.isSteal, playerId: input.playerId }),
+    ...toOwnTeam(state, team, round.number, { team, roundNumber: round.number, answer, isSteal: input.isSteal, playerId: input.playerId }),
   ];
   const bothLocked = TEAMS.every((t) => locked.game!.currentRound!.locks[t]);
   if (!bothLocked) return accept(locked, told);
   const closed = closeRound(locked);
   return accept(closed.state, [...told, { type: "cancel", key: ROUND_TIMER }, ...closed.effects]);
+}
+
+/**
+ * The team hears what it locked, except its latecomers, who watch this round: they hear only that
+ * the team locked, as the other team does.
+ */
+function toOwnTeam(state: LobbyState, team: Team, round: number, lock: ServerEvents["team-answer-submitted"]): Effect[] {
+  const late = teamOf(state, team).filter((p) => sitsOut(p, round));
+  if (late.length === 0) return [toTeam(team, "team-answer-submitted", lock)];
+  return teamOf(state, team).map((p) => toPlayer(p.id, "team-answer-submitted", sitsOut(p, round) ? { team, roundNumber: round } : lock));
 }
 
 /** Told only to a teammate of the locker, so the team's own answer may be named. */

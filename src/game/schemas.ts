@@ -31,6 +31,10 @@ export const playerSchema = z.object({
   isCaptain: z.boolean(),
   isHost: z.boolean(),
   connected: z.boolean(),
+  /** joined while this round was open: watches it, plays from the next (entry-rules.ts) */
+  sitsOutRound: z.number().int().optional(),
+  /** when a latecomer joined: their team's chat from before is not theirs to read */
+  joinedAt: z.number().optional(),
 });
 
 /** As the rules keep them; what a host may send is `settingsInputSchema`. */
@@ -145,6 +149,8 @@ export const lobbyStateSchema = z.object({
   asked: z.array(z.string()),
   chat: z.array(chatMessageSchema),
   createdAt: z.number(),
+  /** the host let no one new in (absent in older saves: open) */
+  locked: z.boolean().optional(),
   /** since when the host has been disconnected; null or absent while connected (older saves lack it) */
   hostAwaySince: z.number().nullable().optional(),
 });

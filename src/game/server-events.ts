@@ -15,6 +15,8 @@ export interface LobbyEventExtras {
   "player-team-changed": { playerId: string };
   "player-disconnected": { playerId: string };
   "settings-updated": { settings: Settings };
+  /** the host opened or closed the lobby to new players */
+  "lobby-locked": { locked: boolean };
   "lobby-ended": { lobbyCode: string; reason: string };
   "lobby-returned": Record<never, never>;
   "game-ended": { reason: string };
@@ -37,6 +39,7 @@ export const LOBBY_EVENT_EFFECT = {
   "player-team-changed": "refresh",
   "player-disconnected": "refresh",
   "settings-updated": "refresh",
+  "lobby-locked": "refresh",
   "host-changed": "refresh",
   "lobby-ended": "own",
   "lobby-returned": "own",

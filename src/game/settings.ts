@@ -84,4 +84,8 @@ export function normalizeSettings(input: SettingsInput, current: Settings): Sett
   };
 }
 
-export const normalizeName = (name: string) => clip(name.trim().replace(/\s+/g, " "));
+/** Characters that show nothing (zero-width spaces, joiners, word joiners, fillers): a name may not hide one. */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+
+/** A name as kept and shown: compatibility forms folded (NFKC: fullwidth, ligatures), invisibles gone, spaces collapsed. */
+export const normalizeName = (name: string) => clip(name.normalize("NFKC").replace(INVISIBLE, "").trim().replace(/\s+/g, " "));

@@ -2,6 +2,7 @@
 // so secrets (the correct answer, a team's lock, team chat) are stripped in one place.
 import type { ChatMessage, GameState, LobbyState, Lock, Player, RoundResult, Team, TeamPlay, Winner } from "./types";
 import { TEAMS } from "./types";
+import { sitsOut } from "./entry-rules";
 
 export type PlayerView = Player;
 
@@ -26,6 +27,8 @@ export interface LobbyView {
   quizmaster?: PlayerView;
   settings: LobbyState["settings"];
   gameState: GameView | null;
+  /** the host let no one new in (always set; optional so views built by hand may leave it out) */
+  locked?: boolean;
 }
 
 export const teamOf = (state: LobbyState, team: Team) => state.players.filter((p) => p.team === team);
@@ -60,6 +63,7 @@ export function lobbyView(state: LobbyState): LobbyView {
     ...quizmaster,
     settings: { ...state.settings, tags: [...state.settings.tags] },
     gameState: gameView(state.game),
+    locked: Boolean(state.locked),
   };
 }
 
@@ -73,6 +77,9 @@ export function teamLockView(state: LobbyState, team: Team | null): Lock | null 
 }
 
 export const chatVisibleTo = (msg: ChatMessage, team: Team | null) => msg.chatType === "game" || msg.team === team;
+
+/** A latecomer reads none of their team's chat from before they came (a spy would read the team's plan). */
+const chatSince = (msg: ChatMessage, you: Player) => msg.chatType === "game" || you.joinedAt === undefined || msg.timestamp > you.joinedAt;
 
 /** Everything one player needs to resume exactly where they were (refresh or reconnect). */
 export interface PlayerSnapshot {
@@ -89,8 +96,9 @@ export function playerSnapshot(state: LobbyState, playerId: string): PlayerSnaps
   return {
     lobby: lobbyView(state),
     you: { ...you },
-    lock: teamLockView(state, you.team),
-    chat: state.chat.filter((m) => chatVisibleTo(m, you.team)),
+    // A latecomer watches the open round: their team's lock in it is not theirs to see.
+    lock: state.game?.currentRound && sitsOut(you, state.game.currentRound.number) ? null : teamLockView(state, you.team),
+    chat: state.chat.filter((m) => chatVisibleTo(m, you.team) && chatSince(m, you)),
   };
 }
 

@@ -7,7 +7,15 @@ import { questionKey, unasked } from "../game/same-question";
 import { OWN_QUESTIONS_MAX } from "../game/settings";
 import type { LobbyState, OwnQuestion, Question } from "../game/types";
 import { durably, isStorageFault } from "./storage-fault";
-import type { LobbyStore } from "./store";
+import { ownQuestionBytes, type LobbyStore } from "./store";
+
+/** What a lobby's own questions may take on disk (OWN_QUESTIONS_LOBBY_BYTES, OWN_QUESTIONS_TOTAL_BYTES). */
+export interface OwnQuota {
+  lobbyBytes: number;
+  totalBytes: number;
+}
+
+const kb = (bytes: number) => `${Math.ceil(bytes / 1024)} KB`;
 
 const key = (q: { question: string }) => questionKey(q.question);
 
@@ -19,7 +27,20 @@ export class OwnQuestionBook {
     /** the lobby saw activity */
     private readonly touched: () => void,
     private readonly log: (line: string) => void,
+    private readonly quota: OwnQuota,
   ) {}
+
+  /**
+   * Whether `added` more bytes (net of what they replace) fit the lobby's quota and the server's, so a
+   * full disk is never how the questions stop (docs/decisions.md "Keeping strangers out").
+   */
+  private room(held: readonly OwnQuestion[], added: number): Refusal | null {
+    if (added <= 0) return null;
+    const mine = held.reduce((sum, q) => sum + ownQuestionBytes(q), 0);
+    if (mine + added > this.quota.lobbyBytes) return refuse("conflict", `A lobby's questions may take at most ${kb(this.quota.lobbyBytes)}: they take ${kb(mine)}, and this would add ${kb(added)}`);
+    if (this.store.ownQuestionBytesInAll() + added > this.quota.totalBytes) return refuse("unavailable", "The server has no room for more questions now; try again later");
+    return null;
+  }
 
   /** Every question, and whether a game of this lobby has asked it already. */
   list(): (OwnQuestion & { asked: boolean })[] {
@@ -35,6 +56,8 @@ export class OwnQuestionBook {
     if (total > OWN_QUESTIONS_MAX) {
       return refuse("conflict", `A lobby holds at most ${OWN_QUESTIONS_MAX} questions: it has ${held.length}, and this would add ${fresh.length}`);
     }
+    const full = this.room(held, fresh.reduce((sum, q) => sum + ownQuestionBytes(q), 0));
+    if (full) return full;
     if (fresh.length > 0) {
       const written = durably(() => this.store.addOwnQuestions(this.state.code, fresh, this.now), this.log, `adding questions to ${this.state.code}`);
       if (isStorageFault(written)) return written;
@@ -47,6 +70,8 @@ export class OwnQuestionBook {
     const held = this.store.ownQuestions(this.state.code);
     if (!held.some((q) => q.id === id)) return refuse("notFound", "No such question in this lobby");
     if (held.some((q) => q.id !== id && key(q) === key(question))) return refuse("conflict", "This lobby already has that question");
+    const full = this.room(held, ownQuestionBytes(question) - ownQuestionBytes(held.find((q) => q.id === id)!));
+    if (full) return full;
     const written = durably(() => this.store.updateOwnQuestion(this.state.code, id, question, this.now), this.log, `editing a question of ${this.state.code}`);
     if (isStorageFault(written)) return written;
     this.touched();

@@ -14,13 +14,15 @@ import type { GameState, LobbyState, Team } from "../game/types";
 import { ClockGuard, LobbyTimers, realClock, type Clock } from "./clock";
 import { randomCode } from "./codes";
 import { FAULT_CLOSE_REASON, FAULT_LIMIT, LOBBY_FAULT, faultLine } from "./lobby-faults";
-import { OwnQuestionBook } from "./own-questions";
+import { nameKey } from "./name-key";
+import { OwnQuestionBook, type OwnQuota } from "./own-questions";
 import { durably, isStorageFault } from "./storage-fault";
 import { silentBroadcaster, type AnswerJudge, type Broadcaster, type QuestionSource } from "./seams";
 import type { LobbyStore } from "./store";
 
 export const DEFAULT_IDLE_MS = 2 * 60 * 60 * 1000;
 const IDLE_TIMER = "idle-expiry";
+const NO_QUOTA: OwnQuota = { lobbyBytes: Number.POSITIVE_INFINITY, totalBytes: Number.POSITIVE_INFINITY };
 /** How soon a timer's or the judge's command refused by the disk is tried again. */
 export const STORAGE_RETRY_MS = 1000;
 
@@ -32,6 +34,10 @@ export interface ServiceOptions {
   idleMs?: number;
   /** how long a disconnected host keeps the role (HOST_GRACE_S) */
   hostGraceMs?: number;
+  /** lobbies open at once (MAX_LOBBIES) */
+  maxLobbies?: number;
+  /** what a lobby's own questions may take (OWN_QUESTIONS_LOBBY_BYTES, OWN_QUESTIONS_TOTAL_BYTES) */
+  ownQuota?: OwnQuota;
   newId?: () => string;
   newCode?: () => string;
   log?: (line: string) => void;
@@ -114,6 +120,7 @@ export class LobbyService {
   create(hostName: string): Created {
     const name = validName(hostName);
     if (!name) return refuse("invalid", `Name must be 1-${NAME_MAX} characters`);
+    if (this.lobbies.size >= (this.opts.maxLobbies ?? Number.POSITIVE_INFINITY)) return refuse("unavailable", "The server has as many lobbies open as it can take; try again later");
     let code = this.newCode();
     for (let tries = 0; this.lobbies.has(code); tries++) {
       if (tries > 1000) return refuse("conflict", "No free lobby code, try again later");
@@ -154,7 +161,7 @@ export class LobbyService {
     const now = this.clock.now();
     let outcome: Outcome;
     try {
-      outcome = this.reduce(entry.state, command, { now, hostGraceMs: this.hostGraceMs });
+      outcome = this.reduce(entry.state, command, { now, hostGraceMs: this.hostGraceMs, nameKey });
     } catch (err) {
       return this.fault(code, command.type, err);
     }
@@ -211,7 +218,7 @@ export class LobbyService {
     const entry = this.lobbies.get(code);
     if (!entry) return refuse("notFound", "Lobby not found");
     if (entry.state.hostId !== by) return refuse("forbidden", "Only the host can see and change the lobby's questions");
-    return { ok: true, book: new OwnQuestionBook(this.opts.store, entry.state, this.clock.now(), () => this.touch(code, entry), this.log) };
+    return { ok: true, book: new OwnQuestionBook(this.opts.store, entry.state, this.clock.now(), () => this.touch(code, entry), this.log, this.opts.ownQuota ?? NO_QUOTA) };
   }
 
   /** Activity moves the deadline; the one idle timer is re-armed only when it fires early, not on every command. */

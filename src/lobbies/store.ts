@@ -14,6 +14,9 @@ const CHECKPOINT_EVERY_MS = 200;
 /** Only the question's own fields are kept, in a fixed order. */
 const ownBody = ({ category, question, answer, aliases }: Question): Question => ({ category, question, answer, aliases });
 
+/** The bytes one question of a lobby's own takes as stored: what the own-question quotas count. */
+export const ownQuestionBytes = (q: Question) => Buffer.byteLength(JSON.stringify(ownBody(q)));
+
 export interface StoredLobby {
   state: LobbyState;
   updatedAt: number;
@@ -60,6 +63,7 @@ export class LobbyStore {
       updateOwn: this.db.prepare("UPDATE own_questions SET body = ? WHERE code = ? AND id = ?"),
       removeOwn: this.db.prepare("DELETE FROM own_questions WHERE code = ? AND id = ?"),
       removeAllOwn: this.db.prepare("DELETE FROM own_questions WHERE code = ?"),
+      ownBytes: this.db.prepare("SELECT COALESCE(SUM(length(CAST(body AS BLOB))), 0) AS bytes FROM own_questions"),
       touch: this.db.prepare("UPDATE lobbies SET updated_at = ? WHERE code = ?"),
       allChat: this.db.prepare("SELECT body FROM chat WHERE code = ? ORDER BY id"),
       quarantine: this.db.prepare("INSERT INTO quarantine (code, state, chat, own_questions, reason, at) VALUES (?, ?, ?, ?, ?, ?)"),
@@ -93,6 +97,11 @@ export class LobbyStore {
   ownQuestions(code: string): OwnQuestion[] {
     const rows = this.q.ownQuestions.all(code) as { id: number; body: string }[];
     return rows.map((row) => ({ id: row.id, ...(JSON.parse(row.body) as Question) }));
+  }
+
+  /** The bytes of every lobby's own questions together (a lobby's own are summed from its list). */
+  ownQuestionBytesInAll(): number {
+    return (this.q.ownBytes.get() as { bytes: number }).bytes;
   }
 
   /** Adds them in one transaction; editing the questions is activity, as a command is. */

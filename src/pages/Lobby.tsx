@@ -15,13 +15,13 @@ export function Lobby({ origin }: { origin: string }) {
       <Island name="ConnectionBar" />
       <header className="row spread">
         <Brand />
-        <div className="stack" style={{ gap: 0, alignItems: "flex-end" }}>
+        <div className="stack header-code">
           <span className="muted">CODE</span>
           <span className="code">{code}</span>
         </div>
       </header>
       <Island name="TeamPanels" className="grid lobby" />
-      <div className="grid lobby" style={{ marginTop: 16 }}>
+      <div className="grid lobby lobby-lower">
         <Island name="SettingsPanel" />
         <Island name="ChatBox" />
       </div>
@@ -36,6 +36,7 @@ export function Lobby({ origin }: { origin: string }) {
             Scan the code, or open <span className="link-text">{url}</span>
           </p>
           <Island name="ShareJoin" props={{ url }} />
+          <Island name="LobbyLock" />
         </div>
       </section>
       )}
@@ -43,6 +44,7 @@ export function Lobby({ origin }: { origin: string }) {
       <footer>
         <Island name="HostFooter" />
       </footer>
+      <Island name="LobbySwitch" />
     </main>
   );
 }

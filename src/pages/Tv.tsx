@@ -5,6 +5,7 @@ import { useStore } from "../../islands/client/store";
 import { Brand } from "./Brand";
 import { islandMarker } from "./island";
 import { JoinQr, joinUrl } from "./JoinQr";
+import { TooMany } from "./TooMany";
 
 const Island = islandMarker(tvIslands);
 
@@ -33,24 +34,15 @@ export function Tv({ origin }: { origin: string }) {
           </p>
           <p className="muted">and enter the code</p>
           <p className="code">{code}</p>
+          <Island name="LobbyLock" props={{ screen: "tv" }} />
         </aside>
       </div>
     </main>
   );
 }
 
-/** Watching is rate-limited like joining. */
-export function TvRefused() {
-  return (
-    <main className="tv">
-      <Brand />
-      <section className="card stack center">
-        <h2 className="big">Too many requests, slow down</h2>
-        <p className="muted">Wait a minute, then reload this page.</p>
-      </section>
-    </main>
-  );
-}
+/** Watching counts against the address's look-ups, as every page of a code does. */
+export const TvRefused = () => <TooMany className="tv" />;
 
 /** A code that names no lobby: said plainly, with the way home. */
 export function TvNotFound({ code }: { code: string }) {

@@ -10,15 +10,17 @@ import type { Manifest } from "./build";
 import { Game } from "./Game";
 import { Home } from "./Home";
 import { Lobby } from "./Lobby";
+import { TooMany } from "./TooMany";
 import { Tv, TvNotFound, TvRefused } from "./Tv";
 import { renderPage, renderPageOnce } from "./render";
 import { htmlResponse, PreparedPage, serveBundle, serveKeepAwake, serveLogo } from "./static";
 
 /**
- * `watchAllowed`: the join rate limit, which watching shares. `shownOrigin`: the address a phone can
- * open for a page asked this way (src/addresses.ts), put in its join QR code and links.
+ * `lookupAllowed`: the address's budget of code look-ups, which every page of a code counts against.
+ * `shownOrigin`: the address a phone can open for a page asked this way (src/addresses.ts), put in
+ * its join QR code and links.
  */
-export function pageRoutes(service: LobbyService, manifest: Manifest | null, now: () => number, watchAllowed: (request: Request) => boolean, shownOrigin: (request: Request) => string) {
+export function pageRoutes(service: LobbyService, manifest: Manifest | null, now: () => number, lookupAllowed: (request: Request) => boolean, shownOrigin: (request: Request) => string) {
   // A lobby's state is replaced, never changed, on every command, so a page rendered from one state
   // object is that state's page for as long as it lives: a room of players loading the same lobby
   // (joining, or all sent back from a game at once) costs one render and one compression. Pages
@@ -44,23 +46,24 @@ export function pageRoutes(service: LobbyService, manifest: Manifest | null, now
     else if (!timed && name === "home") home = prepared;
     return htmlResponse(prepared, acceptEncoding);
   };
+  // A page with no script, for answers that end here.
+  const plain = (name: PageName, request: Request, code: string, status: number, body: ReactNode) =>
+    htmlResponse(renderPage(null, { page: name, code, lobby: null, now: now() }, body), request.headers.get("accept-encoding") ?? "", status);
+  /** A player's page of a code (as pageCodeSchema reads it), once the address may look one more up. */
+  const playerPage = (name: "lobby" | "game", request: Request, code: string) =>
+    lookupAllowed(request) ? page(name, request, code) : plain(name, request, code, 429, <TooMany />);
   return new Elysia()
     .get("/", ({ request }) => page("home", request, null))
-    .get("/lobby/:code", ({ request, params }) => page("lobby", request, pageCodeSchema.parse(params.code)))
-    .get("/game/:code", ({ request, params }) => page("game", request, pageCodeSchema.parse(params.code)))
-    .get(
-      "/tv/:code",
-      ({ request, params }) => {
-        const code = pageCodeSchema.parse(params.code);
-        // A page with no script, for answers that end here.
-        const plain = (status: number, body: ReactNode) => htmlResponse(renderPage(null, { page: "tv", code, lobby: null, now: now() }, body), request.headers.get("accept-encoding") ?? "", status);
-        if (!watchAllowed(request)) return plain(429, <TvRefused />);
-        // Unlike the players' pages (whose scripts send a stranger home), a screen for a lobby that
-        // is not there says so at once.
-        if (!service.get(code)) return plain(404, <TvNotFound code={code} />);
-        return page("tv", request, code);
-      },
-    )
+    .get("/lobby/:code", ({ request, params }) => playerPage("lobby", request, pageCodeSchema.parse(params.code)))
+    .get("/game/:code", ({ request, params }) => playerPage("game", request, pageCodeSchema.parse(params.code)))
+    .get("/tv/:code", ({ request, params }) => {
+      const code = pageCodeSchema.parse(params.code);
+      if (!lookupAllowed(request)) return plain("tv", request, code, 429, <TvRefused />);
+      // Unlike the players' pages (whose scripts send a stranger home), a screen for a lobby that
+      // is not there says so at once.
+      if (!service.get(code)) return plain("tv", request, code, 404, <TvNotFound code={code} />);
+      return page("tv", request, code);
+    })
     .get("/build/:file", ({ request, params }) => serveBundle(params.file, request.headers.get("accept-encoding") ?? ""))
     .get("/logo.svg", () => serveLogo())
     .get("/keep-awake.webm", () => serveKeepAwake("webm"))

@@ -12,6 +12,7 @@ import { originAllowed } from "../access/origin";
 import { CLOSE, MAX_FRAME_BYTES, STREAM_PATH } from "../shared/wire";
 import type { Handlers } from "./handlers";
 import { Peer } from "./peer";
+import { TOO_MANY_CONNECTIONS } from "./websocket";
 import type { StreamTopics } from "./rooms";
 
 const encoder = new TextEncoder();
@@ -92,9 +93,12 @@ export function eventStreamTransport({ handlers, streams, allowedOrigins }: Even
 
   function open(request: Request, server: Server<unknown>): Response {
     if (handlers.closing) return new Response("Server is restarting", { status: 503 });
+    const address = server.requestIP(request)?.address ?? "unknown";
+    if (!handlers.admits(address)) return new Response(TOO_MANY_CONNECTIONS, { status: 429 });
     // The stream is quiet between heartbeats; its liveness is the realtime server's to judge.
     server.timeout(request, 0);
     const peer = new StreamPeer(crypto.randomUUID(), streams, ended);
+    peer.address = address;
     sessions.set(peer.id, peer);
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -105,7 +109,7 @@ export function eventStreamTransport({ handlers, streams, allowedOrigins }: Even
         peer.over();
       },
     });
-    return new Response(body, { headers: { "content-type": "text/event-stream", "cache-control": "no-store", "x-accel-buffering": "no" } });
+    return new Response(body, { headers: { "content-type": "text/event-stream", "cache-control": "no-store", "x-accel-buffering": "no", "x-content-type-options": "nosniff", "referrer-policy": "no-referrer" } });
   }
 
   async function receive(id: string, request: Request): Promise<Response> {

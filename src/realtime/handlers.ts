@@ -6,16 +6,36 @@ import { checkSeat } from "../access/seats";
 import type { Tokens } from "../access/tokens";
 import type { LobbyService } from "../lobbies/service";
 import { clientSchemas, type ClientEvent } from "../shared/events";
-import { CLOSE, decodeFrame } from "../shared/wire";
+import { CLOSE, decodeFrame, encodeFrame } from "../shared/wire";
+import type { RateLimiter } from "../access/rate-limit";
+import type { LobbyState } from "../game/types";
+import { FloodGuard, FloodGuards, worse } from "./flood-guard";
 import type { Peer } from "./peer";
 import type { Rooms } from "./rooms";
+
+/** What one address, and one player, may do (docs/decisions.md "Keeping strangers out"). */
+export interface RealtimeLimits {
+  /** the address's budget of code look-ups, shared with the REST calls and pages */
+  lookups: RateLimiter;
+  /** connections one address may hold open */
+  connectionsPerAddress: number;
+  /** frames one address may send per second, bursts of twice that, cut off after ten times that dropped */
+  eventsPerAddressPerSecond: number;
+  /** snapshots one connection may ask for per minute, bursts of 3 */
+  snapshotsPerMinute: number;
+}
 
 export interface HandlerDeps {
   service: LobbyService;
   tokens: Tokens;
   rooms: Rooms;
   log: (line: string) => void;
+  limits: RealtimeLimits;
 }
+
+/** Frames per player: 20 a second, bursts of 40, cut off after 200 dropped (what one phone's page never comes near). */
+const perPlayer = () => new FloodGuard(20, 40, 200);
+const TOO_MANY = "Too many requests, slow down";
 
 type Parsed<E extends ClientEvent> = ReturnType<(typeof clientSchemas)[E]["parse"]>;
 
@@ -24,13 +44,30 @@ export class Handlers {
   closing = false;
   /** every open connection, seated or not */
   readonly peers = new Set<Peer>();
+  /** open connections per address */
+  private readonly perAddress = new Map<string, number>();
+  private readonly playerFloods = new FloodGuards(perPlayer);
+  private readonly addressFloods: FloodGuards;
+  /** the shared screen's snapshot of each lobby state, encoded once however many screens ask */
+  private readonly watcherFrames = new WeakMap<LobbyState, string>();
   private emptied: () => void = () => {};
 
-  constructor(private readonly deps: HandlerDeps) {}
+  constructor(private readonly deps: HandlerDeps) {
+    const rate = deps.limits.eventsPerAddressPerSecond;
+    this.addressFloods = new FloodGuards(() => new FloodGuard(rate, rate * 2, rate * 10));
+  }
+
+  /** Whether an address may open one more connection (its transport answers 429 if not). */
+  admits(address: string): boolean {
+    return (this.perAddress.get(address) ?? 0) < this.deps.limits.connectionsPerAddress;
+  }
 
   /** A transport opened a connection. */
   opened(peer: Peer): void {
     this.peers.add(peer);
+    // The connection's own budget of snapshots: bursts of 3, never a reason to cut it off.
+    peer.snapshots = new FloodGuard(this.deps.limits.snapshotsPerMinute / 60, 3, Number.POSITIVE_INFINITY);
+    this.perAddress.set(peer.address, (this.perAddress.get(peer.address) ?? 0) + 1);
   }
 
   /** Resolves once no connection is open. */
@@ -45,7 +82,8 @@ export class Handlers {
   frame(peer: Peer, data: string | Uint8Array): void {
     if (!peer.live) return;
     peer.lastHeard = Date.now();
-    const verdict = peer.guard.check();
+    const seat = peer.code && peer.playerId ? `${peer.code}:${peer.playerId}` : null;
+    const verdict = worse(this.addressFloods.check(peer.address), seat ? this.playerFloods.check(seat) : "ok");
     if (verdict === "drop") return;
     if (verdict === "cut") {
       this.deps.log(`realtime: a connection of ${peer.playerId ?? "no player"} cut off for flooding`);
@@ -75,7 +113,11 @@ export class Handlers {
   /** The transport lost the connection, or closed it. */
   gone(peer: Peer): void {
     peer.open = false;
-    this.peers.delete(peer);
+    if (this.peers.delete(peer)) {
+      const left = (this.perAddress.get(peer.address) ?? 1) - 1;
+      if (left > 0) this.perAddress.set(peer.address, left);
+      else this.perAddress.delete(peer.address);
+    }
     // The server going down is not the player leaving: nothing is recorded, no one is told.
     if (!this.closing) this.unseat(peer);
     if (this.peers.size === 0) this.emptied();
@@ -90,7 +132,7 @@ export class Handlers {
     "leave-lobby": { schema: clientSchemas["leave-lobby"], handle: (peer) => this.unseat(peer) },
     "chat-message": { schema: clientSchemas["chat-message"], handle: (peer, data) => this.chat(peer, data) },
     "watch-lobby": { schema: clientSchemas["watch-lobby"], handle: (peer, data) => this.watch(peer, data) },
-    "lobby-updated": { schema: clientSchemas["lobby-updated"], handle: (peer) => this.sendSnapshot(peer) },
+    "lobby-updated": { schema: clientSchemas["lobby-updated"], handle: (peer) => this.snapshotAsked(peer) },
     // Any frame shows the connection is alive (frame() notes it); the heartbeat's answer says no more.
     heartbeat: { schema: clientSchemas.heartbeat, handle: () => {} },
   };
@@ -131,6 +173,11 @@ export class Handlers {
 
   /** The shared screen: no token, no seat; only what the whole room may see. */
   private watch(peer: Peer, input: Parsed<"watch-lobby">): void {
+    // Watching looks a code up, as the REST call and the pages do: no walking through every code.
+    if (!this.deps.limits.lookups.allow(peer.address)) {
+      peer.emit("socket-error", { event: "watch-lobby", message: TOO_MANY });
+      return peer.close(CLOSE.done, "Watch refused");
+    }
     const state = this.deps.service.get(input.code);
     if (!state) {
       peer.emit("socket-error", { event: "watch-lobby", message: "This lobby has ended" });
@@ -138,7 +185,7 @@ export class Handlers {
     }
     this.deps.rooms.leave(peer);
     this.deps.rooms.watch(peer, state.code);
-    peer.emit("lobby-updated", { ...watcherSnapshot(state), updateType: "snapshot" });
+    peer.send(this.watcherFrame(state));
   }
 
   private chat(peer: Peer, input: Parsed<"chat-message">): void {
@@ -157,10 +204,26 @@ export class Handlers {
     if (this.deps.rooms.leave(peer) === 0) this.deps.service.dispatch(code, { type: "presence", playerId, connected: false });
   }
 
+  /** Each snapshot is a whole lobby for a few bytes asked: limited per connection and per address. */
+  private snapshotAsked(peer: Peer): void {
+    if (!peer.code) return;
+    if (peer.snapshots?.check() !== "ok" || !this.deps.limits.lookups.allow(peer.address)) return peer.emit("socket-error", { event: "lobby-updated", message: TOO_MANY });
+    this.sendSnapshot(peer);
+  }
+
   private sendSnapshot(peer: Peer): void {
     const { code, playerId } = peer;
     const state = code ? this.deps.service.get(code) : undefined;
-    const snapshot = state && (playerId ? playerSnapshot(state, playerId) : watcherSnapshot(state));
+    if (!state) return;
+    if (!playerId) return peer.send(this.watcherFrame(state));
+    const snapshot = playerSnapshot(state, playerId);
     if (snapshot) peer.emit("lobby-updated", { ...snapshot, updateType: "snapshot" });
+  }
+
+  /** The same for every screen watching this state of the lobby: encoded once (states are replaced, never changed). */
+  private watcherFrame(state: LobbyState): string {
+    let frame = this.watcherFrames.get(state);
+    if (!frame) this.watcherFrames.set(state, (frame = encodeFrame("lobby-updated", { ...watcherSnapshot(state), updateType: "snapshot" })));
+    return frame;
   }
 }

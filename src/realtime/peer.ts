@@ -2,7 +2,7 @@
 // (websocket.ts) or the fallback's event stream and POSTs (event-stream.ts).
 import type { ServerEvent, ServerEvents } from "../shared/events";
 import { encodeFrame } from "../shared/wire";
-import { FloodGuard } from "./flood-guard";
+import type { FloodGuard } from "./flood-guard";
 
 let opened = 0;
 
@@ -12,8 +12,10 @@ export abstract class Peer {
   /** the lobby and player this connection speaks for, once a join-lobby was accepted */
   code: string | undefined;
   playerId: string | undefined;
-  /** 20 events a second, bursts of 40, cut off after 200 dropped (docs/decisions.md "Limits") */
-  readonly guard = new FloodGuard(20, 40, 200);
+  /** the client's IP address, which the per-address budgets count against */
+  address = "unknown";
+  /** snapshots this connection may ask for (SNAPSHOTS_PER_MIN), set once it is open */
+  snapshots: FloodGuard | null = null;
   /** when the client was last heard from: a frame, a pong */
   lastHeard = Date.now();
   /** Set while a join-lobby's token is checked: later frames wait for it, so they are handled in order. */

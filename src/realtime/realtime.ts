@@ -8,7 +8,7 @@ import type { Tokens } from "../access/tokens";
 import type { LobbyService } from "../lobbies/service";
 import { CLOSE, encodeFrame, HEARTBEAT_MS, silenceLimit } from "../shared/wire";
 import { eventStreamTransport } from "./event-stream";
-import { Handlers } from "./handlers";
+import { Handlers, type RealtimeLimits } from "./handlers";
 import { Rooms } from "./rooms";
 import { webSocketTransport, type WebSocketPeer } from "./websocket";
 
@@ -24,12 +24,13 @@ export interface RealtimeDeps {
   log: (line: string) => void;
   /** tests shorten it to see a silent connection go */
   heartbeatMs?: number;
+  limits: RealtimeLimits;
 }
 
-export function createRealtime({ service, tokens, allowedOrigins, log, heartbeatMs = HEARTBEAT_MS }: RealtimeDeps) {
+export function createRealtime({ service, tokens, allowedOrigins, log, heartbeatMs = HEARTBEAT_MS, limits }: RealtimeDeps) {
   const rooms = new Rooms();
   service.broadcaster = rooms;
-  const handlers = new Handlers({ service, tokens, rooms, log });
+  const handlers = new Handlers({ service, tokens, rooms, log, limits });
   const webSocket = webSocketTransport({ handlers, allowedOrigins });
   const eventStream = eventStreamTransport({ handlers, streams: rooms.streams, allowedOrigins });
 

@@ -6,6 +6,9 @@ import { MAX_FRAME_BYTES } from "../shared/wire";
 import type { Handlers } from "./handlers";
 import { Peer } from "./peer";
 
+/** An address at MAX_CONNECTIONS_PER_ADDRESS (docs/decisions.md "Keeping strangers out"). */
+export const TOO_MANY_CONNECTIONS = "Too many connections from this address";
+
 export class WebSocketPeer extends Peer {
   ws: ServerWebSocket<WebSocketPeer> | null = null;
 
@@ -57,7 +60,10 @@ export function webSocketTransport({ handlers, allowedOrigins }: { handlers: Han
     upgrade(request: Request, server: Server<WebSocketPeer>): Response | undefined {
       if (!originAllowed(request, allowedOrigins)) return new Response("Cross-site connection refused", { status: 403 });
       if (handlers.closing) return new Response("Server is restarting", { status: 503 });
-      if (server.upgrade(request, { data: new WebSocketPeer() })) return undefined;
+      const peer = new WebSocketPeer();
+      peer.address = server.requestIP(request)?.address ?? "unknown";
+      if (!handlers.admits(peer.address)) return new Response(TOO_MANY_CONNECTIONS, { status: 429 });
+      if (server.upgrade(request, { data: peer })) return undefined;
       return new Response("Expected a WebSocket upgrade", { status: 426 });
     },
   };

@@ -5,7 +5,7 @@ import Papa from "papaparse";
 import { winnerOf } from "../game/scoring";
 import type { GameState, Team, TeamPlay, Winner } from "../game/types";
 import { TEAMS } from "../game/types";
-import { BOM } from "./spreadsheet";
+import { BOM, SPREADSHEET_SAFE } from "./spreadsheet";
 
 export interface ExportedRound {
   number: number;
@@ -42,5 +42,5 @@ export function gameCsv(game: ExportedGame): string {
   const columns = ["round", "category", "question", "correct answer", ...TEAMS.flatMap((t) => [`${t} answer`, `${t} verdict`, `${t} points`]), "winner"];
   const rows = game.rounds.map((r) => [r.number, r.category, r.question, r.correctAnswer, ...TEAMS.flatMap((t) => [shown(r[t]), verdict(r[t]), r[t].points]), r.winner]);
   rows.push(["final", "", "", "", "", "", game.finalScores.blue, "", "", game.finalScores.red, game.winner]);
-  return BOM + Papa.unparse({ fields: columns, data: rows }, { newline: "\r\n" });
+  return BOM + Papa.unparse({ fields: columns, data: rows }, { newline: "\r\n", ...SPREADSHEET_SAFE });
 }

@@ -1,6 +1,7 @@
 // What makes a downloaded file friendly to spreadsheets and to a downloads folder (docs/decisions.md,
-// "The game explains itself"): a BOM, so Excel reads a CSV as UTF-8 (accents, Hebrew), and a name
-// that tells one game's file from another's.
+// "The game explains itself" and "Keeping strangers out"): a BOM, so Excel reads a CSV as UTF-8
+// (accents, Hebrew), a name that tells one game's file from another's, and no cell a spreadsheet
+// would run as a formula.
 
 export const BOM = "\uFEFF";
 
@@ -11,3 +12,14 @@ export function downloadName(code: string, what: "results" | "questions", ext: s
   const day = `${at.getFullYear()}${two(at.getMonth() + 1)}${two(at.getDate())}`;
   return `stealmate-${code}-${day}-${two(at.getHours())}${two(at.getMinutes())}-${what}.${ext}`;
 }
+
+/**
+ * A cell starting with =, +, -, @, tab or carriage return would be read as a formula (CSV
+ * injection), so Papa Parse prefixes it with '. Papa's own pattern (`escapeFormulae: true`) ends in
+ * `.*$`, which misses a cell with a line break after the formula; this one looks at the first
+ * character alone.
+ */
+export const SPREADSHEET_SAFE = { escapeFormulae: /^[=+\-@\t\r]/ } as const;
+
+/** A cell as written with SPREADSHEET_SAFE, read back as it was. */
+export const unescapeFormula = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);

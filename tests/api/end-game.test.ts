@@ -51,7 +51,7 @@ describe("POST /api/lobby/endGame", () => {
     expect(app.service.timerCount).toBe(timers - 1);
     const data = await lobbyData(app, code);
     expect(data.gameState).toMatchObject({ phase: "complete", totalRounds: 1, currentRoundNumber: 1, currentRound: null, scores: { blue: 1, red: 0 } });
-    const csv = await fetch(`${app.url}/api/lobby/${code}/results/csv`);
+    const csv = await fetch(`${app.url}/api/lobby/${code}/results/csv`, { headers: { authorization: `Bearer ${ravi.token}` } });
     expect(csv.status).toBe(200);
     expect(await csv.text()).toContain("What is the capital of Australia?");
     expect((await post("returnToLobby", host.token)).status).toBe(200);

@@ -39,6 +39,7 @@ describe("POST /api/lobby/create", () => {
       captains: { blue: null, red: null },
       settings: { rounds: 7, roundLimit: 60, tags: ["General"] },
       gameState: null,
+      locked: false,
     });
   });
 
@@ -150,6 +151,7 @@ describe("GET /api/lobby/:code", () => {
       captains: { blue: null, red: null },
       settings: { rounds: 7, roundLimit: 60, tags: ["General"] },
       gameState: null,
+      locked: false,
     });
   });
 

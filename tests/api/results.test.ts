@@ -21,7 +21,8 @@ beforeAll(async () => {
 afterAll(() => app.dispose());
 
 const post = (path: string, token: string, body?: unknown) => call(app, "POST", `/api/lobby/${path}`, { token, body });
-const results = (code: string, format: string) => fetch(`${app.url}/api/lobby/${code}/results/${format}`);
+/** The download, as a seated player's page asks for it (with its session) or, without one, as a stranger would. */
+const results = (code: string, format: string, token?: string) => fetch(`${app.url}/api/lobby/${code}/results/${format}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 async function lock(seat: Seat, team: "blue" | "red", roundNumber: number, answer: string, isSteal = false) {
   expect((await post("submitAnswer", seat.token, { isSteal, answer, team, roundNumber })).status).toBe(200);
@@ -37,7 +38,7 @@ test("a finished game downloads as CSV and JSON that match what was played", asy
 
   // Round 1: blue right, red steals (a successful steal: red +2). Round 2: blue wrong with a comma and quotes, red right.
   expect((await post("startRound", host.token, {})).status).toBe(200);
-  const early = await results(code, "csv");
+  const early = await results(code, "csv", ravi.token);
   expect(early.status).toBe(409);
   expect(await early.json()).toEqual({ success: false, message: "The game is not over yet" });
   await lock(host, "blue", 1, "Julius Caesar");
@@ -48,7 +49,7 @@ test("a finished game downloads as CSV and JSON that match what was played", asy
   await lock(ravi, "red", 2, "mars");
   await waitForPhase(app, code, "complete");
 
-  const json = await results(code, "json");
+  const json = await results(code, "json", ravi.token);
   expect(json.status).toBe(200);
   // Named by code, date and time, so two games' files never take the same name.
   expect(json.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="stealmate-${code}-\\d{8}-\\d{4}-results\\.json"$`));
@@ -79,7 +80,7 @@ test("a finished game downloads as CSV and JSON that match what was played", asy
     winner: "red",
   });
 
-  const csv = await results(code, "csv");
+  const csv = await results(code, "csv", host.token);
   expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
   expect(csv.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="stealmate-${code}-\\d{8}-\\d{4}-results\\.csv"$`));
   // Bytes as sent (Response.text() would drop it): a BOM first, so spreadsheets read UTF-8.
@@ -101,9 +102,9 @@ test("downloads are named stealmate-CODE-YYYYMMDD-HHMM-what, in the server's loc
 });
 
 test("unknown lobbies, formats and codes are refused clearly", async () => {
-  expect((await results("ZZZZ", "csv")).status).toBe(404);
-  const { code } = await party(app);
-  expect((await results(code, "xml")).status).toBe(404);
-  expect((await results(code, "json")).status).toBe(409);
-  expect((await results("A!", "json")).status).toBe(400);
+  const { code, host } = await party(app);
+  expect((await results("ZZZZ", "csv", host.token)).status).toBe(401);
+  expect((await results(code, "xml", host.token)).status).toBe(404);
+  expect((await results(code, "json", host.token)).status).toBe(409);
+  expect((await results("A!", "json", host.token)).status).toBe(400);
 });

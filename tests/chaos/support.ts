@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadManifest } from "../../src/pages/build";
 import { Client, type Transport } from "../support/sockets";
+import { LIFTED_LIMITS } from "../../scripts/lib/lifted-limits";
 
 const ROOT = join(import.meta.dir, "../..");
 /** Start-up may still include an island build (sources edited meanwhile), so a generous bound. */
@@ -43,7 +44,7 @@ export async function spawnServer(dataDir: string, port = 0, extraEnv: Record<st
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
   for (const key of ["JWT_SECRET", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "ALLOWED_ORIGINS", "LOBBY_IDLE_MS", "TOKEN_TTL_S"]) delete env[key];
-  Object.assign(env, { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, JOIN_RATE_PER_MIN: "100000" }, extraEnv);
+  Object.assign(env, { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...LIFTED_LIMITS }, extraEnv);
   // The server builds the island bundles at start when they are older than their sources; doing it
   // here first keeps a restart as quick as in production, where the build is not stale.
   await loadManifest();

@@ -149,8 +149,8 @@ test("every lobby and game screen passes axe, for the host and a friend, on a ph
   await joinByLink(friend, code, "Rio");
   // A player who joined but is away: dimmed names must still read.
   await call(app, "POST", "/api/lobby/join", { body: { playerName: "Gus", code } });
-  await host.getByText("Gus").waitFor();
-  await friend.getByText("Gus").waitFor();
+  await host.getByText("Gus", { exact: true }).waitFor();
+  await friend.getByText("Gus", { exact: true }).waitFor();
   // Both teams' "Join as Member" buttons and every "Become Captain" are on show before captains.
   found.push(...(await audit(host, "lobby-host")), ...(await audit(friend, "lobby-friend")));
 

@@ -2,13 +2,16 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { call, startTestApp, type TestApp } from "../support/app";
-import { launchChromium } from "../support/browser";
+import { join } from "node:path";
+import { axeViolations } from "../support/a11y";
+import { launchChromium, screenshotDir } from "../support/browser";
 
 let app: TestApp;
 let browser: Browser;
 let code: string;
 let otherCode: string;
 let otherToken: string;
+const shots = screenshotDir();
 
 async function pageWithSession(token: string | null, lobbyCode: string | null): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -44,14 +47,39 @@ test("the lobby page without a token goes to the home join flow for that lobby",
   expect(new URL(page.url()).pathname).toBe("/");
 });
 
-test("the lobby page with another lobby's token leaves that lobby and goes home", async () => {
+// Issue 22, item 7: opening /lobby/ZZZZ (any link, any QR code) while seated elsewhere called
+// POST /api/lobby/leave, and the only red player of a running game was removed. Now the page asks.
+test("the lobby page with another lobby's seat gives nothing up on load: it asks, in a dialog, and does what the player says", async () => {
   const joined = await call(app, "POST", "/api/lobby/join", { body: { playerName: "Wanderer", code: otherCode } });
+  const names = async () => {
+    const other = await call(app, "GET", `/api/lobby/${otherCode}`);
+    return [...other.body.data.blueTeam, ...other.body.data.redTeam].map((p: { name: string }) => p.name);
+  };
   const page = await pageWithSession(joined.body.token, otherCode);
   await page.goto(`${app.url}/lobby/${code}`);
-  await page.waitForURL(`${app.url}/`);
-  expect(await page.evaluate(() => localStorage.getItem("gameToken"))).toBeNull();
-  const other = await call(app, "GET", `/api/lobby/${otherCode}`);
-  expect([...other.body.data.blueTeam, ...other.body.data.redTeam].map((p: { name: string }) => p.name)).not.toContain("Wanderer");
+  const dialog = page.getByRole("dialog", { name: `Leave lobby ${otherCode}?` });
+  await dialog.getByText(`You are in lobby ${otherCode} as Wanderer. Leave it and join ${code}?`).waitFor();
+  expect(await names()).toContain("Wanderer");
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: join(shots, "lobby-switch-desktop.png") });
+  // Focus is inside, and Escape keeps the seat: back to the player's own lobby.
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(`Back to ${otherCode}`);
+  await page.keyboard.press("Escape");
+  await page.waitForURL(`${app.url}/lobby/${otherCode}`);
+  expect(await page.evaluate(() => localStorage.getItem("gameToken"))).toBe(joined.body.token);
+  expect(await names()).toContain("Wanderer");
+
+  // Asked again on a phone, the player leaves: the seat goes, and this lobby's join dialog opens.
+  const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await phone.goto(app.url + "/");
+  await phone.evaluate(([t, c]) => (localStorage.setItem("gameToken", t!), localStorage.setItem("lobbyCode", c!)), [joined.body.token, otherCode]);
+  await phone.goto(`${app.url}/lobby/${code}`);
+  await phone.getByRole("dialog", { name: `Leave lobby ${otherCode}?` }).waitFor();
+  await phone.screenshot({ path: join(shots, "lobby-switch-phone.png") });
+  await phone.getByRole("button", { name: `Leave and join ${code}` }).click();
+  await phone.getByText(`Enter your name to join lobby ${code}.`).waitFor();
+  expect(await phone.evaluate(() => localStorage.getItem("gameToken"))).toBeNull();
+  expect(await names()).not.toContain("Wanderer");
 });
 
 test("the lobby page drops a token whose lobby lookup fails", async () => {

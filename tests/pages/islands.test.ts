@@ -55,6 +55,7 @@ describe("island markers", () => {
       ["lobby", "ShareJoin", { url: joinUrl(ORIGIN, "ABCD") }],
       ["game", "SoundToggle", { screen: "phone" }],
       ["tv", "SoundToggle", { screen: "tv" }],
+      ["tv", "LobbyLock", { screen: "tv" }],
     ]);
   });
 });

@@ -8,8 +8,9 @@ import { fakeLan, lanOrigin } from "../support/lan";
 let app: TestApp;
 let withPublic: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({}, { interfaces: fakeLan });
-  withPublic = await startTestApp({ PUBLIC_URL: "http://stealmate.local:3000" }, { interfaces: fakeLan });
+  // party.lan is a name of this server's (ALLOWED_HOSTS): any other Host is refused (headers.test.ts).
+  app = await startTestApp({ ALLOWED_HOSTS: "party.lan" }, { interfaces: fakeLan });
+  withPublic = await startTestApp({ PUBLIC_URL: "http://stealmate.local:3000", ALLOWED_HOSTS: "party.lan" }, { interfaces: fakeLan });
 });
 afterAll(async () => {
   await app.dispose();

@@ -53,8 +53,8 @@ describe("/tv/:code", () => {
     expect(html).not.toContain("/build/");
   });
 
-  test("watching is rate-limited like joining", async () => {
-    const strict = await startTestApp({ JOIN_RATE_PER_MIN: "3" }, { questions: quizQuestions, judge: exactJudge });
+  test("watching counts against the address's look-ups", async () => {
+    const strict = await startTestApp({ LOOKUP_RATE_PER_MIN: "2" }, { questions: quizQuestions, judge: exactJudge });
     try {
       const body = await (await fetch(`${strict.url}/api/lobby/create`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ playerName: "Hana" }) })).json();
       expect((await tv(body.lobby.code, strict)).status).toBe(200);

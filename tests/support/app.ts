@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startApp, type AppOverrides, type RunningApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
+import { LIFTED_LIMITS } from "../../scripts/lib/lifted-limits";
 
 export interface TestApp extends RunningApp {
   dataDir: string;
@@ -13,7 +14,7 @@ export interface TestApp extends RunningApp {
 
 export async function startTestApp(env: Record<string, string> = {}, overrides: AppOverrides = {}, dataDir?: string): Promise<TestApp> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), "stealmate-test-"));
-  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir, JWT_SECRET: "test-secret-test-secret-123456", JOIN_RATE_PER_MIN: "1000", ...env });
+  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir, JWT_SECRET: "test-secret-test-secret-123456", ...LIFTED_LIMITS, ...env });
   const app = await startApp(config, { log: () => {}, ...overrides });
   return {
     ...app,

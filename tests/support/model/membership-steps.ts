@@ -1,7 +1,9 @@
 // Model steps for who is in the lobby: joining, leaving, kicks, teams and captains, presence and chat.
 import fc from "fast-check";
 import type { RefusalKind } from "../../../src/game/commands";
+import { normalizeName } from "../../../src/game/settings";
 import type { Team } from "../../../src/game/types";
+import { nameKey } from "../../../src/lobbies/name-key";
 import type { Real } from "./harness";
 import { checkInvariants, must, type Model } from "./invariants";
 import { closedBy, expectKind, hostishArb, hostOnly, rarelyHostArb, resolve, send, showWho, Step, whoArb, type Cmd, type Who } from "./step";
@@ -25,12 +27,12 @@ class Join extends Step {
     if (!m.known.includes(id)) m.known.push(id);
     const { before, out } = send(r, { type: "join", playerId: id, name: this.name });
     const s = before!;
-    const name = this.name.trim().replace(/\s+/g, " ");
+    const name = normalizeName(this.name);
     const blue = s.players.filter((p) => p.team === "blue").length;
     const red = s.players.length - blue;
     const expected: RefusalKind | "ok" =
       name.length < 1 || name.length > 32 ? "invalid"
-      : s.players.some((p) => p.name.toLowerCase() === name.toLowerCase()) || s.players.some((p) => p.id === id) || s.barred.includes(id) ? "conflict"
+      : s.players.some((p) => nameKey(p.name) === nameKey(name)) || s.players.some((p) => p.id === id) || s.barred.includes(id) ? "conflict"
       : blue >= 8 && red >= 8 ? "conflict"
       : "ok";
     if (expected === "invalid") must(!out.ok, `join accepted the name ${JSON.stringify(this.name)}`);

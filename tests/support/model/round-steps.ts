@@ -65,6 +65,7 @@ class Submit extends Step {
     if (!me) expectKind(out, "notFound", `submit by unseated ${id}`);
     else if (me.team !== team) must(!out.ok, `${id} of ${me.team} answered for ${team}`);
     else if (!round || round.number !== roundNumber) expectKind(out, "conflict", `submit for round ${roundNumber} when ${round ? `round ${round.number}` : "no round"} is open`);
+    else if (me.sitsOutRound === roundNumber) expectKind(out, "forbidden", `a submission by ${id}, who joined during round ${roundNumber}`);
     else if (now >= round.endsAt) expectKind(out, "conflict", "a late submission");
     else if (round.locks[team]) expectKind(out, "conflict", `a second lock for ${team}`);
     else if (!this.isSteal && !answer.trim()) expectKind(out, "invalid", "a blank answer");
@@ -86,7 +87,9 @@ class Submit extends Step {
     count(`late-probe ${kindOf(late)}`);
     must(!late.ok, `a submission at endsAt+${this.lateBy} was accepted`);
     // notFound and forbidden come first for strangers and the wrong team; anyone else is late: a conflict.
-    must(late.kind === "conflict" || !s.players.some((p) => p.id === id && p.team === team), `a late submission got ${late.kind}, not conflict`);
+    // A latecomer who sits this round out is refused for that first.
+    const sitter = s.players.some((p) => p.id === id && p.sitsOutRound === roundNumber);
+    must(late.kind === "conflict" || (late.kind === "forbidden" && sitter) || !s.players.some((p) => p.id === id && p.team === team), `a late submission got ${late.kind}, not conflict`);
     expect(s).toEqual(before);
   }
   toString() {
