@@ -46,7 +46,7 @@ export const settingsSchema = z.object({
 });
 
 /**
- * A number, or text that reads as one (the spec's inputs): coerced here at the edge, so a command
+ * A number, or text that reads as one (a form field's value): coerced here at the edge, so a command
  * carries numbers; the rules clamp them, and what is not a number (NaN) becomes the minimum.
  */
 const numberish = z.union([z.number(), z.string().max(10)]).transform((v) => (typeof v === "number" ? v : Number.parseInt(v, 10)));
