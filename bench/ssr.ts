@@ -81,7 +81,7 @@ interface Scenario {
   label: string;
   path: string;
   encoding: string;
-  /** whether the 2x target applies */
+  /** whether the SSR ratio's 2x target (README, "Benchmark") applies */
   target: boolean;
   rounds: number;
 }
@@ -92,7 +92,7 @@ export async function runSsrBench(): Promise<BenchSection> {
   try {
     const stealmate = await startStealmate();
     servers.push(stealmate);
-    // The page: a populated lobby. And, to show the render path itself, a game page during a
+    // The page the target names: a populated lobby. And, to show the render path itself, a game page during a
     // round, whose countdown makes Stealmate render it for every request as Express does.
     const lobby = await populateLobby(stealmate.url, { players: 16, game: "none", chat: true });
     const game = await populateLobby(stealmate.url, { players: 16, game: "started", chat: true });

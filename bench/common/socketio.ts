@@ -1,4 +1,4 @@
-// The socket.io packages the bench's peers run on. They are no dependency of Stealmate's (issue 12):
+// The socket.io packages the bench's peers run on. They are no dependency of Stealmate's (docs/bench.md "Method"):
 // the bench installs them into its cache on first use (peer-deps.ts) and passes the folder on as
 // PEER_DEPS, where each peer and the load generator load them from.
 import { createRequire } from "node:module";

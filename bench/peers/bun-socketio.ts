@@ -1,5 +1,5 @@
-// A reference, not a target: the Node peer's relay (socketio-relay.mjs) on Stealmate's realtime stack
-// before issue 12, socket.io 4 bound to Bun's WebSockets by @socket.io/bun-engine (unpatched), with
+// A reference, not a target (docs/bench.md "Method"): the Node peer's relay (socketio-relay.mjs) on
+// socket.io 4 bound to Bun's WebSockets by @socket.io/bun-engine (unpatched), with
 // no game, storage or auth: what socket.io's server side costs on Bun.
 // Usage: bun bench/peers/bun-socketio.ts   (PORT, HOST from the environment; prints "listening on ...")
 import { peerRequire } from "../common/socketio";

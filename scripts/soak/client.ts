@@ -33,7 +33,7 @@ interface Received {
   payload: any;
 }
 
-/** Attempts in a row after which a lost client gives up (the spec's 5; the page itself never gives up). */
+/** Attempts in a row after which a lost client gives up and counts an error (the page itself never gives up). */
 const RECONNECT_ATTEMPTS = 5;
 
 export class SoakClient {

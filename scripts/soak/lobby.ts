@@ -1,6 +1,6 @@
 // One soak lobby from creation to its end: eight players seated over REST (four a team, captains
 // chosen), whole games played over real sockets, churn and drops along the way, and every event the
-// DESIGN.md section 3 round flow promises checked on every client that stayed connected.
+// round flow promises (docs/rules.md "Rounds", docs/soak.md "Method") checked on every client that stayed connected.
 import type { Question } from "../../src/game/types";
 import { type Churn, type ClientOptions, type Seat, SoakClient, type Team } from "./client";
 import { Rest } from "./rest";

@@ -1,4 +1,4 @@
-// REST calls of SPEC.md section 7 as the page makes them, counted; any answer but the expected
+// REST calls of docs/contract.md "Routes" as the page makes them, counted; any answer but the expected
 // status (200 with success: true, unless told otherwise) is an error that stops the lobby.
 import type { Stats } from "./stats";
 

@@ -45,7 +45,7 @@ export class ServerProcess {
 
   /**
    * Starts the server on 127.0.0.1 and port 0, so the OS hands it a free port, and reads the port
-   * from its one `listening on http://HOST:PORT` line (DESIGN.md 3b).
+   * from its one `listening on http://HOST:PORT` line (docs/decisions.md "A party on a home network").
    */
   static async start(startupMs = 60_000): Promise<ServerProcess> {
     const dataDir = mkdtempSync(join(tmpdir(), "stealmate-soak-"));

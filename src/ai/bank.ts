@@ -1,5 +1,5 @@
 // The offline question bank: the built-in files beside this one, plus every question pack a host
-// drops into $DATA_DIR/questions/ (DESIGN.md section 3). Packs are outside input: validated, and a
+// drops into $DATA_DIR/questions/ (docs/rules.md "Question sources"). Packs are outside input: validated, and a
 // bad pack is skipped with a log line rather than stopping the server.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,5 +1,5 @@
-// Where each tag's questions will come from, in words for the host's settings panel (DESIGN 3, "Your
-// own questions"). Worked out on the host's page from what GET /api/lobby/questions returns, so it
+// Where each tag's questions will come from, in words for the host's settings panel (docs/decisions.md,
+// "Your own questions"). Worked out on the host's page from what GET /api/lobby/questions returns, so it
 // follows the tags and rounds as the host edits them, before anything is saved; it reads the same
 // plan the server picks by (question-plan.ts).
 import { tagKey } from "../game/settings";

@@ -1,7 +1,8 @@
-// Only the server's own names are served (DESIGN 3): a page of another site whose name was pointed
+// Only the server's own names are served: a page of another site whose name was pointed
 // at this machine (DNS rebinding) would otherwise be same-origin with it. Its own names are any IP
 // address, localhost, the machine's host name and <hostname>.local (what a Raspberry Pi answers to),
-// PUBLIC_URL's host and ALLOWED_HOSTS, as dev servers now check (docs/decisions.md "Keeping strangers out").
+// PUBLIC_URL's host and ALLOWED_HOSTS, the check dev servers make against DNS rebinding
+// (docs/decisions.md "Keeping strangers out").
 import { isIP } from "node:net";
 import { hostname } from "node:os";
 

@@ -1,4 +1,4 @@
-// The REST calls of a seated player (SPEC.md section 7): the session is checked before the body
+// The REST calls of a seated player (docs/contract.md "Routes"): the session is checked before the body
 // (see session.ts), then the command goes to the lobby service.
 import { Elysia } from "elysia";
 import { lobbyView } from "../game/views";

@@ -1,4 +1,4 @@
-// Question files in and out (DESIGN 3, "Your own questions"): the pack JSON `{ "questions": [...] }`
+// Question files in and out (docs/decisions.md "Your own questions"): the pack JSON `{ "questions": [...] }`
 // and CSV with the header `category,question,answer,aliases` (aliases split by `|`, RFC 4180
 // quoting, read and written by Papa Parse). Read on the server, so no page downloads a parser.
 // Reading only finds the rows: each is then checked like any other (question-routes.ts), and

@@ -1,4 +1,4 @@
-// The lobby's own questions (DESIGN.md section 4): host only, so the host check comes before the
+// The lobby's own questions (docs/decisions.md "Your own questions"): host only, so the host check comes before the
 // body is read, and nobody else learns even whether their body would have passed. A batch with
 // any bad row is refused whole, naming every bad row (counted from 1) and why. Beyond the contract:
 // PUT edits one, and files come in (CSV or JSON text) and go out here, read and written on the server.

@@ -1,4 +1,4 @@
-// The REST calls of SPEC.md section 7. Transport only: validate, authenticate, hand a command to
+// The REST calls of docs/contract.md "REST". Transport only: validate, authenticate, hand a command to
 // the lobby service, shape the answer. Here: the calls anyone may make, and the order every call is
 // checked in (Elysia's lifecycle: parse, transform, validate, handle): the origin first, then the
 // rate limit or the session, then the body.

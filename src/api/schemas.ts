@@ -15,7 +15,7 @@ export const settingsBody = z.object({ settings: settingsInputSchema });
 /** kickPlayer and transferHost: the player acted on */
 export const playerBody = z.object({ playerId: z.string().min(1).max(64) });
 export const codeBody = z.object({ code: code.optional() });
-/** `roundNumber` is optional so the specification's call without it still works. */
+/** `roundNumber` is optional: a call without it starts the next round (docs/rules.md "Rounds"). */
 export const startRoundBody = codeBody.extend({ roundNumber: z.number().int().min(1).max(100).optional() });
 export const lockBody = z.object({ locked: z.boolean({ error: "locked must be true or false" }) });
 export const submitBody = z.object({

@@ -1,7 +1,7 @@
 // Who is calling: the bearer token's claims, once its player still holds a seat. Routes for seated
 // players get them from one derive. A derive runs in Elysia's transform step, before the body is read
 // and validated (a resolve would run after validation), so a caller without a seat hears 401 before
-// anything about its body, as it always has.
+// anything about its body (docs/contract.md "The order of checks").
 import { Elysia } from "elysia";
 import { checkSeat } from "../access/seats";
 import type { Claims, Tokens } from "../access/tokens";

@@ -1,6 +1,6 @@
 // How a request that fails its route's schemas is answered. Elysia's own answer is a 422 with its
-// own JSON; the API answers as it always has: 400 { success: false, message }, the message naming
-// the first problem.
+// own JSON; the API answers every bad input one way, 400 { success: false, message }, the message
+// naming the first problem (docs/decisions.md "The REST layer on Elysia").
 import type { ValidationError } from "elysia";
 import { ApiError } from "./errors";
 

@@ -1,10 +1,11 @@
-// The host stops a running game for everyone (DESIGN 3, "forgives slips": a game of 20 rounds started
-// by mistake need not be played out). What was played is kept: the game ends as complete with the
-// rounds judged so far, so every screen shows its summary (and the results download) before the host
-// returns everyone to the lobby. A game with no judged round has nothing to keep and goes straight
-// back to the lobby. A round still open is dropped unscored; its timer is cancelled, and a verdict
-// still on its way finds no round being judged and is refused. Questions never shown go back to the
-// lobby's pool, so a later game may ask them.
+// The host stops a running game for everyone (docs/decisions.md "The game explains itself and
+// forgives slips": a game of 20 rounds started by mistake need not be played out). What was played
+// is kept: the game ends as complete with the rounds judged so far, so every screen shows its
+// summary (and the results download) before the host returns everyone to the lobby. A game with no
+// judged round has nothing to keep and goes straight back to the lobby. A round still open is
+// dropped unscored; its timer is cancelled, and a verdict still on its way finds no round being
+// judged and is refused. Questions never shown go back to the lobby's pool, so a later game may ask
+// them.
 import { refuse } from "./commands";
 import { lobbyEvent, ROUND_TIMER } from "./effects";
 import { accept, type Outcome } from "./outcome";

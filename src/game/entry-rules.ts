@@ -1,6 +1,6 @@
-// Who may come in, and how (DESIGN 3, "Keeping strangers and spies out"; docs/decisions.md "Keeping
-// strangers out"): the host's lock, names that cannot pass for a seated player's, and latecomers,
-// who watch the round that is open when they join and play from the next.
+// Who may come in, and how (docs/rules.md "Latecomers"; docs/decisions.md "Keeping strangers out"):
+// the host's lock, names that cannot pass for a seated player's, and latecomers, who watch the round
+// that is open when they join and play from the next.
 import { refuse, type Refusal } from "./commands";
 import { lobbyEvent } from "./effects";
 import { accept, type Outcome } from "./outcome";

@@ -1,4 +1,4 @@
-// The host role is never stranded (DESIGN 3, "Staying in the game"): a host away for the grace
+// The host role is never stranded (docs/decisions.md "Staying in the game"): a host away for the grace
 // period passes the role to the longest-seated connected player, and the host may hand it over.
 // Pure like every rule: the grace period arrives in the context, the wait is a scheduled command.
 import { refuse } from "./commands";

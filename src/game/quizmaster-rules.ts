@@ -1,9 +1,10 @@
-// The host may sit out of both teams as quizmaster (DESIGN 3, "forgives slips"): a host who wrote the
-// lobby's questions knows every answer, so they run the game without playing it. The quizmaster is
-// the host with no team (`team: null`): counted in neither team, hearing neither team's channel,
-// refused a lock, a steal or team chat, and still the one who starts the game and every round. They
-// come back by taking a seat on a team (teamSelect), and a quizmaster who stops being host is seated
-// on the smaller team, so only ever the host is without one.
+// The host may sit out of both teams as quizmaster (docs/decisions.md "The game explains itself and
+// forgives slips"): a host who wrote the lobby's questions knows every answer, so they run the game
+// without playing it. The quizmaster is the host with no team (`team: null`): counted in neither
+// team, hearing neither team's channel, refused a lock, a steal or team chat, and still the one who
+// starts the game and every round. They come back by taking a seat on a team (teamSelect), and a
+// quizmaster who stops being host is seated on the smaller team, so only ever the host is without
+// one.
 import { refuse } from "./commands";
 import { lobbyEvent, type Effect } from "./effects";
 import { accept, type Outcome } from "./outcome";

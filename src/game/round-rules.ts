@@ -45,7 +45,7 @@ export function startRound(state: LobbyState, by: string, now: number, expected?
   if (game.phase === "complete") return refuse("conflict", "The game is complete");
   if (game.phase !== "idle" && game.phase !== "results") return refuse("conflict", "A round is in progress");
   const number = game.currentRoundNumber + 1;
-  // A retried "Next Round" must not start a round nobody asked for (docs/decisions.md, stale commands).
+  // A retried "Next Round" must not start a round nobody asked for (docs/decisions.md "Stale commands").
   if (expected !== undefined && expected !== number) return refuse("conflict", expected < number ? `Round ${expected} has already started` : `Round ${expected} is not the next round`);
   const endsAt = now + state.settings.roundLimit * 1000;
   const question = game.questions[number - 1]!;

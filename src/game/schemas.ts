@@ -2,7 +2,7 @@
 // settings, a question, a chat line. The types in types.ts are inferred from these, so a field is
 // written once. Server-side only: the islands import types.ts, whose imports of this file are types,
 // so zod never reaches a phone. A field added to a stored shape needs a `.default()` (or to be
-// optional) here, or every lobby saved before it would fail to load (docs/architecture.md).
+// optional) here, or every lobby saved before it would fail to load (docs/architecture.md "Add a setting").
 import { z } from "zod";
 import { CODE_PATTERN, DEFAULT_SETTINGS, normalizeCode, TAG_MAX } from "./settings";
 import { TEAMS } from "./types";
@@ -46,7 +46,7 @@ export const settingsSchema = z.object({
 });
 
 /**
- * A number, or text that reads as one (the spec's inputs): coerced here at the edge, so a command
+ * A number, or text that reads as one (a form field's value): coerced here at the edge, so a command
  * carries numbers; the rules clamp them, and what is not a number (NaN) becomes the minimum.
  */
 const numberish = z.union([z.number(), z.string().max(10)]).transform((v) => (typeof v === "number" ? v : Number.parseInt(v, 10)));

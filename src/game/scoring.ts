@@ -1,4 +1,4 @@
-// The scoring table of DESIGN.md section 3, exactly.
+// The scoring table of docs/rules.md "Scoring", exactly.
 import type { Team, TeamPlay, Winner } from "./types";
 
 export type Play = { kind: "none" } | { kind: "steal" } | { kind: "answer"; correct: boolean };

@@ -1,10 +1,11 @@
-// Limits and settings rules shared by the server rules and the islands (SPEC 5 and 9, DESIGN 3).
+// Limits and settings rules shared by the server rules and the islands (docs/rules.md "Teams",
+// "Names and codes" and "Settings").
 import type { Settings, SettingsInput } from "./types";
 
 export const MAX_TEAM_SIZE = 8;
 export const NAME_MAX = 32;
 export const CODE_LENGTH = 4;
-/** A lobby code as typed: letters or digits, any case (DESIGN: codes are matched ignoring case). */
+/** A lobby code as typed: letters or digits, any case (docs/rules.md "Names and codes"). */
 export const CODE_PATTERN = /^[A-Za-z0-9]{4}$/;
 /** How a code is kept and compared: as typed, trimmed and upper-cased. */
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
@@ -18,7 +19,7 @@ export const ANSWER_MAX = 200;
 export const CHAT_MAX = 500;
 /** chat lines a lobby keeps (state, store) and a page holds: the one limit for all of them */
 export const CHAT_HISTORY = 100;
-/** questions of a lobby's own (DESIGN 3, "Your own questions") */
+/** questions of a lobby's own (docs/decisions.md "Your own questions") */
 export const OWN_QUESTIONS_MAX = 500;
 /**
  * The body of a batch or a file of them: 500 questions do not fit the API's usual 16 KiB. This
@@ -30,7 +31,7 @@ export const DEFAULT_HOST_GRACE_MS = 30_000;
 
 export const DEFAULT_SETTINGS = { rounds: 7, roundLimit: 60, tags: ["General"] };
 
-/** A non-number becomes the minimum, as the spec asks of the inputs. */
+/** A non-number becomes the minimum (docs/rules.md "Settings"), so any input yields a playable setting. */
 function clamp(value: unknown, min: number, max: number): number {
   const n = typeof value === "number" ? value : Number.parseInt(String(value), 10);
   if (!Number.isFinite(n)) return min;
@@ -70,7 +71,7 @@ export function normalizeTags(tags: readonly string[]): string[] {
   return out.length ? out : [...DEFAULT_SETTINGS.tags];
 }
 
-/** Whether the lobby's tag input may add this text (SPEC 5). */
+/** Whether the lobby's tag input may add this text: not blank, not already a tag in any case (docs/rules.md "Settings"). */
 export function canAddTag(tags: readonly string[], text: string): boolean {
   const tag = text.trim();
   return tag.length > 0 && !tags.some((t) => tagKey(t) === tagKey(tag));

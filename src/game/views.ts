@@ -108,8 +108,9 @@ export function watcherSnapshot(state: LobbyState) {
 }
 
 /**
- * A judged round as clients receive it (SPEC and DESIGN's wire contract): each team's play in fields
- * of its own colour. The rules keep it keyed by team (types.ts, RoundResult); only this view flattens it.
+ * A judged round as clients receive it (the wire contract, docs/contract.md "Server events"): each
+ * team's play in fields of its own colour (docs/decisions.md "Rules"). The rules keep it keyed by
+ * team (types.ts, RoundResult); only this view flattens it.
  */
 export interface RoundView {
   number: number;

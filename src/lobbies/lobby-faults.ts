@@ -1,4 +1,4 @@
-// One lobby's fault stays in that lobby (docs/decisions.md, "A fault boundary per lobby"): a rule or
+// One lobby's fault stays in that lobby (docs/decisions.md "One lobby's fault stays in that lobby"): a rule or
 // effect that throws is logged with the lobby's code and what was running, the command is refused as
 // unavailable and the lobby keeps its last saved state. A lobby that keeps throwing is ended and set
 // aside, so the next start does not bring the same fault back.

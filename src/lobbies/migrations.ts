@@ -14,7 +14,8 @@ const STEPS: readonly ((db: Database) => void)[] = [
     db.run("CREATE TABLE IF NOT EXISTS chat (id INTEGER PRIMARY KEY, code TEXT NOT NULL, body TEXT NOT NULL)");
     db.run("CREATE INDEX IF NOT EXISTS chat_by_lobby ON chat (code, id)");
   },
-  // 2: the lobby's own questions (issue 13): rare writes, read when a game starts and by the host's page.
+  // 2: the lobby's own questions, in a table of their own (docs/decisions.md "Your own questions"):
+  // rare writes, read when a game starts and by the host's page.
   (db) => {
     db.run("CREATE TABLE IF NOT EXISTS own_questions (id INTEGER PRIMARY KEY, code TEXT NOT NULL, body TEXT NOT NULL)");
     db.run("CREATE INDEX IF NOT EXISTS own_questions_by_lobby ON own_questions (code, id)");
@@ -24,7 +25,7 @@ const STEPS: readonly ((db: Database) => void)[] = [
     db.run("CREATE TABLE quarantine (id INTEGER PRIMARY KEY, code TEXT NOT NULL, state TEXT NOT NULL, chat TEXT NOT NULL, own_questions TEXT NOT NULL, reason TEXT NOT NULL, at INTEGER NOT NULL)");
   },
   // 4: round results keyed by team (plays.blue, plays.red) instead of one field per colour. A row
-  // that is not JSON is left for the load check to quarantine, as before.
+  // that is not JSON is left for the load check to quarantine, like any row it cannot read.
   (db) => {
     const update = db.prepare("UPDATE lobbies SET state = ? WHERE code = ?");
     for (const row of db.query("SELECT code, state FROM lobbies").all() as { code: string; state: string }[]) {

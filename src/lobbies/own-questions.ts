@@ -1,4 +1,4 @@
-// A lobby's own questions as its host manages them (DESIGN 3, "Your own questions"): at most
+// A lobby's own questions as its host manages them (docs/decisions.md "Your own questions"): at most
 // OWN_QUESTIONS_MAX, each question once (as src/game/same-question.ts compares them: a lobby never
 // asks one twice, so a second copy could never be asked). Rows arrive validated; the answers stay in
 // the store and leave it only through the host's own calls, and in a round's results.

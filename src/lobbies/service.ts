@@ -41,7 +41,7 @@ export interface ServiceOptions {
   newId?: () => string;
   newCode?: () => string;
   log?: (line: string) => void;
-  /** the rules; a seam so tests can make one throw, as a bug would (docs/decisions.md, fault boundary) */
+  /** the rules; a seam so tests can make one throw, as a bug would (docs/architecture.md "The fault boundary") */
   reduce?: typeof reduce;
 }
 
@@ -142,8 +142,8 @@ export class LobbyService {
   }
 
   /**
-   * Every command and timer looks at the clock first: if the wall clock was set since (DESIGN 2, time
-   * is injected), each lobby's deadlines move with it before anything is measured against them.
+   * Every command and timer looks at the clock first: if the wall clock was set since (docs/decisions.md
+   * "Storage", clock steps), each lobby's deadlines move with it before anything is measured against them.
    */
   private reanchor(): void {
     const by = this.clockGuard.step();
@@ -212,7 +212,7 @@ export class LobbyService {
     return game ? { ok: true, code: state.code, game } : refuse("conflict", "The game is not over yet");
   }
 
-  /** The lobby's own questions, for its host alone (DESIGN 3): the book, or why not. */
+  /** The lobby's own questions, for its host alone (docs/decisions.md "Your own questions"): the book, or why not. */
   questionBook(rawCode: string, by: string): Refusal | { ok: true; book: OwnQuestionBook } {
     const code = normalizeCode(rawCode);
     const entry = this.lobbies.get(code);

@@ -1,4 +1,4 @@
-// What every answer tells the browser (DESIGN 3, "Keeping strangers and spies out"): scripts only from
+// What every answer tells the browser (docs/decisions.md "Keeping strangers out"): scripts only from
 // this server (the page's data is a JSON block, which is not script), the one inlined stylesheet by its
 // hash, no framing by another site, no MIME sniffing, no referrer leaving with a lobby's address.
 import { createHash } from "node:crypto";

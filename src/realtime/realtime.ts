@@ -1,5 +1,5 @@
 // The realtime server: Bun's WebSockets at WS_PATH and the server-sent events + POST fallback below
-// STREAM_PATH, on the HTTP port, both speaking JSON frames [event, payload] (DESIGN.md section 4).
+// STREAM_PATH, on the HTTP port, both speaking JSON frames [event, payload] (docs/contract.md "The wire").
 // It keeps every connection alive or ends it: a heartbeat frame every HEARTBEAT_MS that pages watch
 // for, and a ping to each WebSocket whose pong (or, on the fallback, whose answer to the heartbeat)
 // must come within the silence limit, so a dead or half-open connection is noticed on both ends.

@@ -1,6 +1,7 @@
-// A finished game's results to keep (issue 14): every round's question, category, both teams' plays,
-// verdicts, points and winner, and the final scores, as JSON and as CSV (RFC 4180 through papaparse,
-// so a question holding commas, quotes or line breaks survives a spreadsheet).
+// A finished game's results to keep (docs/decisions.md "The party screen"): every round's question,
+// category, both teams' plays, verdicts, points and winner, and the final scores, as JSON and as CSV
+// (RFC 4180 through papaparse, so a question holding commas, quotes or line breaks survives a
+// spreadsheet).
 import Papa from "papaparse";
 import { winnerOf } from "../game/scoring";
 import type { GameState, Team, TeamPlay, Winner } from "../game/types";

@@ -1,4 +1,4 @@
-// The realtime event contract (DESIGN.md section 4, docs/decisions.md "Event payloads"): every event a
+// The realtime event contract (docs/contract.md "Realtime", docs/decisions.md "Event payloads"): every event a
 // client may send, with the zod schema the server checks it against, and every event the server
 // sends, with its payload. The rules' emit effects, the views, the transport and the islands all
 // take their types from here. Islands import it for types only, so zod stays out of their bundles.
@@ -17,8 +17,8 @@ export const clientSchemas = {
   "join-lobby": z.object({ token }),
   /** leaves the connection's rooms (the page closed); the seat stays */
   "leave-lobby": z.object({ token: token.optional() }).optional(),
-  // The sender's id, name and team come from the token; the page sends them as SPEC 7 says, and they
-  // are accepted and ignored.
+  // The sender's id, name and team come from the token; a client may still send them (docs/contract.md
+  // "Client events"), and they are accepted and ignored.
   "chat-message": z.object({
     lobbyCode,
     message: z.string().max(4000),

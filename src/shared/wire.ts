@@ -1,4 +1,4 @@
-// The realtime wire (DESIGN.md section 4, docs/decisions.md "Realtime"): where it is, how big a frame
+// The realtime wire (docs/contract.md "The wire", docs/decisions.md "Realtime"): where it is, how big a frame
 // may be, how often the server speaks up, how connections end. Shared by the server and the page,
 // so it holds no dependency.
 

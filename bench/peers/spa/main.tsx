@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const code = decodeURIComponent(location.pathname.split("/")[2] ?? "").trim().toUpperCase();
   const token = storedToken();
   const claims = readClaims(token);
-  // The same checks as the server-rendered page's session (SPEC 4, 8).
+  // The same checks as the server-rendered page's session (docs/pages.md "Game").
   if (!token || !claims || claims.lobby !== code || isExpired(claims)) {
     console.error("Invalid session for this game");
     return go("/");
