@@ -1,14 +1,15 @@
 // A player's action in an island: its controls stay disabled while it runs, and its refusal shows
 // where they acted (refusal.tsx). One hook, so every island reads the same way.
 import { useState } from "react";
-import type { ApiAnswer } from "./api";
+import { attempt, type ApiAnswer } from "./api";
 import { useRefusal } from "./refusal";
 
 /**
- * `run(fallback, call)` disables the controls (`busy`), makes the call and records its refusal, or
- * clears the last one. An action that goes to another page on success (`{ leaving: true }`) keeps its
- * controls disabled until the page is gone, so a second press cannot send it twice. The refusal's own
- * `message`, `from`, `show` and `clear` are there too.
+ * `run(fallback, call)` disables the controls (`busy`), makes the call (logged on failure with the
+ * spec's message, api.ts `attempt`) and records its refusal, or clears the last one. An action that
+ * goes to another page on success (`{ leaving: true }`) keeps its controls disabled until the page
+ * is gone, so a second press cannot send it twice. The refusal's own `message`, `from` (an answer
+ * had without a call) and `show` are there too.
  */
 export function useAction() {
   const [busy, setBusy] = useState(false);
@@ -18,7 +19,8 @@ export function useAction() {
     busy,
     async run<R extends ApiAnswer & { status?: number }>(fallback: string, call: () => Promise<R>, { leaving = false } = {}): Promise<R> {
       setBusy(true);
-      const res = await refusal.call(fallback, call);
+      const res = (await attempt(fallback, call)) as R;
+      refusal.from(res, fallback);
       if (!(leaving && res.success)) setBusy(false);
       return res;
     },
