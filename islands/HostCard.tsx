@@ -1,9 +1,10 @@
 // 'Start a new room': mode tiles (only Teams is playable), a name, and Host.
 import { useState } from "react";
 import { NAME_MAX } from "../src/game/settings";
+import { useAction } from "./client/action";
 import { api, type Answers } from "./client/api";
 import { go } from "./client/navigate";
-import { Refusal, useRefusal } from "./client/refusal";
+import { Refusal } from "./client/refusal";
 import { saveSession } from "./client/token";
 
 const MODES = [
@@ -15,18 +16,14 @@ const MODES = [
 
 export default function HostCard() {
   const [name, setName] = useState("");
-  const [busy, setBusy] = useState(false);
-  const refusal = useRefusal();
+  const action = useAction();
 
   async function host() {
-    setBusy(true);
-    const res = await refusal.call("Failed to create lobby", () => api<Answers["seated"]>("POST", "/api/lobby/create", { playerName: name.trim() }, false));
-    const lobby = res.lobby;
-    if (res.success && typeof res.token === "string" && lobby) {
-      saveSession(res.token, lobby.code);
-      return go(`/lobby/${lobby.code}`);
+    const res = await action.run("Failed to create lobby", () => api<Answers["seated"]>("POST", "/api/lobby/create", { playerName: name.trim() }, false), { leaving: true });
+    if (res.success && typeof res.token === "string" && res.lobby) {
+      saveSession(res.token, res.lobby.code);
+      go(`/lobby/${res.lobby.code}`);
     }
-    setBusy(false);
   }
 
   return (
@@ -50,10 +47,10 @@ export default function HostCard() {
       </div>
       <label htmlFor="host-name">Your name</label>
       <input id="host-name" placeholder="Enter your name" maxLength={NAME_MAX} autoComplete="nickname" dir="auto" value={name} onChange={(e) => setName(e.target.value.slice(0, NAME_MAX))} />
-      <button type="submit" className="primary" disabled={!name.trim() || busy}>
+      <button type="submit" className="primary" disabled={!name.trim() || action.busy}>
         Host
       </button>
-      <Refusal message={refusal.message} />
+      <Refusal message={action.message} />
     </form>
   );
 }

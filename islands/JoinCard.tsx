@@ -3,6 +3,7 @@
 // player's own name as taken.
 import { useState } from "react";
 import { CODE_LENGTH, NAME_MAX } from "../src/game/settings";
+import { useAction } from "./client/action";
 import { BackToSeat, useHeldSeat } from "./client/held-seat";
 import { joinLobby } from "./client/join";
 import { go } from "./client/navigate";
@@ -11,9 +12,8 @@ import { Refusal } from "./client/refusal";
 export default function JoinCard() {
   const [code, setCode] = useState("");
   const [name, setName] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const ready = code.trim() !== "" && name.trim() !== "" && !busy;
+  const action = useAction();
+  const ready = code.trim() !== "" && name.trim() !== "" && !action.busy;
   const seat = useHeldSeat();
   const back = seat && seat.code === code.trim() ? seat : null;
 
@@ -25,10 +25,7 @@ export default function JoinCard() {
         if (!ready) return;
         // Their own name again: the seat is theirs already.
         if (back && back.name.toLowerCase() === name.trim().toLowerCase()) return go(`/lobby/${back.code}`);
-        setBusy(true);
-        const why = await joinLobby(code, name);
-        setRefusal(why);
-        if (why) setBusy(false);
+        await action.run("Failed to join lobby", () => joinLobby(code, name), { leaving: true });
       }}
     >
       <label htmlFor="join-code">Lobby code</label>
@@ -48,7 +45,7 @@ export default function JoinCard() {
         Join
       </button>
       {back && <BackToSeat seat={back} />}
-      <Refusal message={refusal} />
+      <Refusal message={action.message} />
     </form>
   );
 }

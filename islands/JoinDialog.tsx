@@ -2,6 +2,7 @@
 // A device that still holds a seat in that lobby is offered its way back instead (DESIGN 3).
 import { useEffect, useRef, useState } from "react";
 import { NAME_MAX } from "../src/game/settings";
+import { useAction } from "./client/action";
 import { api } from "./client/api";
 import { useFocusTrap } from "./client/focus-trap";
 import { BackToSeat, useHeldSeat } from "./client/held-seat";
@@ -11,8 +12,7 @@ import { Refusal } from "./client/refusal";
 export default function JoinDialog() {
   const [code, setCode] = useState<string | null>(null);
   const [name, setName] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const action = useAction();
   const box = useRef<HTMLFormElement>(null);
   const seat = useHeldSeat();
   const back = seat && seat.code === code ? seat : null;
@@ -42,11 +42,8 @@ export default function JoinDialog() {
         aria-labelledby="join-dialog-title"
         onSubmit={async (e) => {
           e.preventDefault();
-          if (!name.trim() || busy) return;
-          setBusy(true);
-          const why = await joinLobby(code, name);
-          setRefusal(why);
-          if (why) setBusy(false);
+          if (!name.trim() || action.busy) return;
+          await action.run("Failed to join lobby", () => joinLobby(code, name), { leaving: true });
         }}
       >
         <h2 id="join-dialog-title">Join Lobby</h2>
@@ -65,12 +62,12 @@ export default function JoinDialog() {
           {back ? (
             <BackToSeat seat={back} />
           ) : (
-            <button type="submit" className="primary" disabled={!name.trim() || busy}>
+            <button type="submit" className="primary" disabled={!name.trim() || action.busy}>
               Join
             </button>
           )}
         </div>
-        <Refusal message={refusal} />
+        <Refusal message={action.message} />
       </form>
     </div>
   );

@@ -3,13 +3,13 @@
 // once first, Start Game says why it waits and saves unsaved settings before it starts
 // (DESIGN 3, "forgives slips"). Refusals show here.
 import { useSignals } from "@preact/signals-react/runtime";
-import { useState } from "react";
+import { useAction } from "./client/action";
 import { api } from "./client/api";
 import { useConfirm } from "./client/confirm";
 import { go } from "./client/navigate";
 import { navigateOnce } from "./client/session";
 import { useConnection } from "./client/socket-context";
-import { Refusal, useRefusal } from "./client/refusal";
+import { Refusal } from "./client/refusal";
 import { saveSettingsDraft } from "./client/settings-draft";
 import { useStore } from "./client/store";
 import { clearSession } from "./client/token";
@@ -29,17 +29,11 @@ export default function LobbyActions() {
   useSignals();
   const store = useStore();
   const connection = useConnection();
-  const [busy, setBusy] = useState(false);
-  const refusal = useRefusal();
+  const action = useAction();
   const confirm = useConfirm();
   const waitsFor = startReason(store.lobby.value);
 
-  async function call(fallback: string, path: string): Promise<boolean> {
-    setBusy(true);
-    const res = await refusal.call(fallback, () => api("POST", path));
-    setBusy(false);
-    return res.success;
-  }
+  const call = async (fallback: string, path: string) => (await action.run(fallback, () => api("POST", path))).success;
 
   async function leave() {
     await call("Failed to leave lobby", "/api/lobby/leave");
@@ -55,10 +49,7 @@ export default function LobbyActions() {
   }
 
   async function start() {
-    setBusy(true);
-    const saved = await saveSettingsDraft(store, refusal);
-    setBusy(false);
-    if (!saved) return;
+    if (!(await saveSettingsDraft(store, action))) return;
     // game-started moves everyone. Only a host whose connection is down goes on its own: a second
     // navigation to the same page would abort the one the event started.
     if ((await call("Failed to start game", "/api/lobby/start")) && connection.value?.state.value !== "online") navigateOnce(store, `/game/${store.code}`);
@@ -68,10 +59,10 @@ export default function LobbyActions() {
     const askLeave = () => confirm.ask({ title: "Leave the lobby?", body: "You give up your seat on your team. To play again, join with the code as a new player.", action: "Leave Lobby", run: () => void leave() });
     return (
       <div className="lobby-actions">
-        <button type="button" className="danger" disabled={busy} onClick={askLeave}>
+        <button type="button" className="danger" disabled={action.busy} onClick={askLeave}>
           Leave Lobby
         </button>
-        <Refusal message={refusal.message} />
+        <Refusal message={action.message} />
         {confirm.dialog}
       </div>
     );
@@ -79,7 +70,7 @@ export default function LobbyActions() {
   const askEnd = () => confirm.ask({ title: "End the lobby for everyone?", body: "Every player is sent home and the lobby's own questions are deleted.", action: "End Lobby", run: () => void end() });
   return (
     <div className="lobby-actions">
-      <button type="button" className="danger" disabled={busy} onClick={askEnd}>
+      <button type="button" className="danger" disabled={action.busy} onClick={askEnd}>
         End Lobby
       </button>
       {/* The shared screen for a TV or laptop: it needs no seat, so a new tab of this browser will do. */}
@@ -87,7 +78,7 @@ export default function LobbyActions() {
         Open TV screen
       </a>
       <div className="start">
-        <button type="button" className="primary" disabled={busy || waitsFor !== null} aria-describedby={waitsFor ? "start-hint" : undefined} onClick={start}>
+        <button type="button" className="primary" disabled={action.busy || waitsFor !== null} aria-describedby={waitsFor ? "start-hint" : undefined} onClick={start}>
           Start Game
         </button>
         {waitsFor && (
@@ -96,7 +87,7 @@ export default function LobbyActions() {
           </span>
         )}
       </div>
-      <Refusal message={refusal.message} />
+      <Refusal message={action.message} />
       {confirm.dialog}
     </div>
   );

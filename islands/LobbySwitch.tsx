@@ -2,11 +2,12 @@
 // player says which (DESIGN 3, "Keeping strangers and spies out"). Leaving gives the old seat up and
 // opens the join dialog of this lobby; going back keeps it.
 import { useSignals } from "@preact/signals-react/runtime";
-import { useRef, useState } from "react";
+import { useRef } from "react";
+import { useAction } from "./client/action";
 import { api } from "./client/api";
 import { useFocusTrap } from "./client/focus-trap";
 import { go } from "./client/navigate";
-import { Refusal } from "./client/refusal";
+import { Refusal, UNREACHABLE } from "./client/refusal";
 import { useStore } from "./client/store";
 import { clearSession } from "./client/token";
 
@@ -14,22 +15,17 @@ export default function LobbySwitch() {
   useSignals();
   const store = useStore();
   const ask = store.switchAsk.value;
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const action = useAction();
   const box = useRef<HTMLDivElement>(null);
   const stay = () => ask && go(`/lobby/${ask.from}`);
   // Escape keeps the seat, like the button that goes back.
   useFocusTrap(box, ask !== null, stay);
 
   async function leave() {
-    setBusy(true);
-    const res = await api("POST", "/api/lobby/leave");
     // No answer is the network: the seat may still be there, so nothing is dropped. A refusal means
     // the seat or its lobby is already gone: there is nothing left to give up.
-    if (res.status === 0) {
-      setBusy(false);
-      return setRefusal("Could not reach the server. Check your connection and try again.");
-    }
+    const res = await action.run(UNREACHABLE, () => api("POST", "/api/lobby/leave").then((res) => ({ ...res, success: res.status !== 0 })), { leaving: true });
+    if (!res.success) return;
     clearSession();
     go(`/?join=${store.code}`);
   }
@@ -43,14 +39,14 @@ export default function LobbySwitch() {
           You are in lobby {ask.from} as {ask.name}. Leave it and join {store.code}?
         </p>
         <div className="row spread">
-          <button type="button" className="ghost" disabled={busy} onClick={stay}>
+          <button type="button" className="ghost" disabled={action.busy} onClick={stay}>
             Back to {ask.from}
           </button>
-          <button type="button" className="danger" disabled={busy} onClick={() => void leave()}>
+          <button type="button" className="danger" disabled={action.busy} onClick={() => void leave()}>
             Leave and join {store.code}
           </button>
         </div>
-        <Refusal message={refusal} />
+        <Refusal message={action.message} />
       </div>
     </div>
   );

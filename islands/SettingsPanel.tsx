@@ -13,7 +13,8 @@ import {
   ROUNDS_MIN,
   TAG_MAX,
 } from "../src/game/settings";
-import { Refusal, useRefusal } from "./client/refusal";
+import { useAction } from "./client/action";
+import { Refusal } from "./client/refusal";
 import { saveSettingsDraft, type SettingsDraft } from "./client/settings-draft";
 import { useStore } from "./client/store";
 import TagSources from "./questions/TagSources";
@@ -30,8 +31,7 @@ export default function SettingsPanel() {
   // It lives in the store because Start Game saves it too.
   const draft = store.settingsDraft.value;
   const [tagText, setTagText] = useState("");
-  const [busy, setBusy] = useState(false);
-  const refusal = useRefusal();
+  const action = useAction();
   const shown: SettingsDraft = draft ?? { rounds: String(settings.rounds), roundLimit: String(settings.roundLimit), tags: settings.tags };
   const edit = (patch: Partial<SettingsDraft>) => (store.settingsDraft.value = { ...shown, ...patch });
   const canType = isHost && shown.tags.length < MAX_TAGS;
@@ -45,9 +45,7 @@ export default function SettingsPanel() {
 
   async function save() {
     store.settingsDraft.value = shown;
-    setBusy(true);
-    await saveSettingsDraft(store, refusal);
-    setBusy(false);
+    await saveSettingsDraft(store, action);
   }
 
   return (
@@ -58,7 +56,7 @@ export default function SettingsPanel() {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (isHost && !busy) void save();
+        if (isHost && !action.busy) void save();
       }}
     >
       <h2 id="settings-title">Game Settings</h2>
@@ -113,11 +111,11 @@ export default function SettingsPanel() {
       </div>
       {isHost && book && <TagSources tags={shown.tags} rounds={clampRounds(shown.rounds)} book={book} />}
       {isHost && (
-        <button type="submit" className="primary" disabled={busy}>
+        <button type="submit" className="primary" disabled={action.busy}>
           Update Settings
         </button>
       )}
-      <Refusal message={refusal.message} />
+      <Refusal message={action.message} />
     </form>
   );
 }

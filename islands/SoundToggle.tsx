@@ -2,9 +2,17 @@
 // moments of a round. It listens to the page's store, so cues follow the game whatever moved it.
 import { effect } from "@preact/signals-react";
 import { useEffect, useState } from "react";
-import { audioBlocked, playCue, rememberSound, soundOn, unlockAudio, type Cue, type Screen } from "./client/sound";
+import type { Cue, Screen } from "./client/sound";
+import { rememberSound, soundOn } from "./client/sound-choice";
 import { useStore, type Store } from "./client/store";
 import { onLastSeconds } from "./game/moments";
+
+/**
+ * The synthesiser, loaded once sound is on: phones start with it off and most never turn it on
+ * (docs/decisions.md, "The game page's JavaScript under its budget").
+ */
+const synth = () => import("./client/sound");
+const play = (cue: Cue) => void synth().then((s) => s.playCue(cue));
 
 /** Calls `cue` at each moment of the game seen by this page's store. */
 function watchMoments(store: Store, cue: (c: Cue) => void): () => void {
@@ -39,7 +47,7 @@ export default function SoundToggle({ screen }: { screen: Screen }) {
   // The server does not know the device's choice: the first render shows the default, then the saved one.
   const [on, setOn] = useState(screen === "tv");
   useEffect(() => setOn(soundOn(screen)), [screen]);
-  useEffect(() => (on ? watchMoments(store, playCue) : undefined), [on, store]);
+  useEffect(() => (on ? watchMoments(store, play) : undefined), [on, store]);
   const blocked = useAudioBlocked(on);
 
   return (
@@ -69,13 +77,21 @@ export default function SoundToggle({ screen }: { screen: Screen }) {
 /** Whether sound is on but the browser holds it back until the first touch or key press on the page. */
 function useAudioBlocked(on: boolean) {
   const [value, setValue] = useState(false);
-  const unlock = () => void unlockAudio().then((playing) => playing && setValue(false));
+  const unlock = () => void synth().then((s) => s.unlockAudio().then((playing) => playing && setValue(false)));
   useEffect(() => {
-    if (!on || !audioBlocked()) return setValue(false);
-    setValue(true);
+    if (!on) return setValue(false);
+    let gone = false;
     const gestures = ["pointerdown", "keydown"] as const;
-    for (const g of gestures) document.addEventListener(g, unlock);
-    return () => gestures.forEach((g) => document.removeEventListener(g, unlock));
+    void synth().then((s) => {
+      if (gone) return;
+      if (!s.audioBlocked()) return setValue(false);
+      setValue(true);
+      for (const g of gestures) document.addEventListener(g, unlock);
+    });
+    return () => {
+      gone = true;
+      gestures.forEach((g) => document.removeEventListener(g, unlock));
+    };
   }, [on]);
   return { value, unlock };
 }

@@ -5,9 +5,10 @@ import { useState } from "react";
 import { MAX_TEAM_SIZE } from "../src/game/settings";
 import type { Team } from "../src/game/types";
 import type { LobbyView, PlayerView } from "../src/game/views";
+import { useAction } from "./client/action";
 import { api } from "./client/api";
 import { useConfirm } from "./client/confirm";
-import { Refusal, useRefusal } from "./client/refusal";
+import { Refusal } from "./client/refusal";
 import { useStore } from "./client/store";
 
 // A shape as well as a colour, so the teams stay apart for colour-blind players.
@@ -30,16 +31,14 @@ interface Viewer {
 export default function TeamPanels() {
   useSignals();
   const store = useStore();
-  const [busy, setBusy] = useState(false);
-  const refusal = useRefusal();
+  const action = useAction();
   const [actedOn, setActedOn] = useState<Team>("blue");
   const confirm = useConfirm();
   const lobby = store.lobby.value;
   if (!lobby) return null;
   const act = (team: Team, fallback: string, path: string, body: unknown) => {
-    setBusy(true);
     setActedOn(team);
-    void refusal.call(fallback, () => api("POST", path, body)).finally(() => setBusy(false));
+    void action.run(fallback, () => api("POST", path, body));
   };
 
   // The store follows the socket events; the call's own lobby is not applied, because an answer
@@ -47,7 +46,7 @@ export default function TeamPanels() {
   const viewer: Viewer = {
     me: store.me.value,
     isHost: store.isHost.value,
-    busy,
+    busy: action.busy,
     select: (team, isCaptain) => act(team, "Failed to join team", "/api/lobby/teamSelect", { team, isCaptain }),
     kick: (player) =>
       confirm.ask({
@@ -57,7 +56,7 @@ export default function TeamPanels() {
         run: () => act(player.team ?? "blue", "Failed to kick player", "/api/lobby/kickPlayer", { playerId: player.id }),
       }),
     makeHost: (player) => act(player.team ?? "blue", "Failed to hand over the host role", "/api/lobby/transferHost", { playerId: player.id }),
-    refused: { team: actedOn, message: refusal.message },
+    refused: { team: actedOn, message: action.message },
   };
   const sitOut = () => act("blue", "Failed to sit out", "/api/lobby/sitOut", {});
   return (

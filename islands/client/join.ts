@@ -1,15 +1,14 @@
 // Joining a lobby, shared by the join card and the ?join= dialog.
-import { api, attempt, type Answers } from "./api";
-import { failureMessage } from "./refusal";
+import { api, type ApiAnswer, type Answers } from "./api";
 import { go } from "./navigate";
 import { saveSession } from "./token";
 
-/** null when the player is on their way to the lobby, else why they could not join */
-export async function joinLobby(code: string, name: string): Promise<string | null> {
-  const res = await attempt("Failed to join lobby", () => api<Answers["seated"]>("POST", "/api/lobby/join", { playerName: name.trim(), code: code.trim().toUpperCase() }, false));
+/** Joins and goes to the lobby; the answer, for the island's action to show why not (action.ts). */
+export async function joinLobby(code: string, name: string): Promise<ApiAnswer> {
+  const res = await api<Answers["seated"]>("POST", "/api/lobby/join", { playerName: name.trim(), code: code.trim().toUpperCase() }, false);
   const lobby = res.lobby;
-  if (!res.success || typeof res.token !== "string" || !lobby) return failureMessage(res, "Failed to join lobby");
+  if (!res.success || typeof res.token !== "string" || !lobby) return { ...res, success: false };
   saveSession(res.token, lobby.code);
   go(`/lobby/${lobby.code}`);
-  return null;
+  return res;
 }

@@ -2,7 +2,7 @@
 // else the spec's "Failed to ..." wording, else a word about the network.
 import { effect } from "@preact/signals-react";
 import { useEffect, useState } from "react";
-import { attempt, type ApiAnswer } from "./api";
+import type { ApiAnswer } from "./api";
 import { useConnection } from "./socket-context";
 
 export const UNREACHABLE = "Could not reach the server. Check your connection and try again.";
@@ -36,25 +36,19 @@ function useClearedOnReconnect(message: string | null, clear: () => void): void 
 }
 
 /**
- * The message of the last failed action here. `call` runs the player's call (logged on failure with
- * the spec's message, api.ts `attempt`) and records its refusal; `from` records an answer already had.
+ * The message of the last failed action here: `from` records an answer (a success clears it). An
+ * island whose action also disables its controls uses `useAction` (action.ts), which makes the call.
  */
 export function useRefusal() {
   const [message, setMessage] = useState<string | null>(null);
   useClearedOnReconnect(message, () => setMessage(null));
   return {
     message,
-    clear: () => setMessage(null),
     /** a refusal found on the page itself, before any call (a file that cannot be read) */
     show: (text: string) => setMessage(text),
     from(res: ApiAnswer & { status?: number }, fallback: string): boolean {
       setMessage(res.success ? null : failureMessage(res, fallback));
       return res.success;
-    },
-    async call<R extends ApiAnswer & { status?: number }>(fallback: string, run: () => Promise<R>): Promise<R> {
-      const res = (await attempt(fallback, run)) as R;
-      setMessage(res.success ? null : failureMessage(res, fallback));
-      return res;
     },
   };
 }

@@ -3,8 +3,8 @@
 // values the host has already typed over.
 import type { Settings } from "../../src/game/types";
 import { clampRoundLimit, clampRounds } from "../../src/game/settings";
+import type { Action } from "./action";
 import { api, type Answers } from "./api";
-import type { useRefusal } from "./refusal";
 import type { Store } from "./store";
 
 /** Numbers stay text while typed, so the host can clear a field and type a new value. */
@@ -14,13 +14,13 @@ export interface SettingsDraft {
   tags: string[];
 }
 
-/** Saves the draft, if any (clamped as the spec says); false when the server refused it. */
-export async function saveSettingsDraft(store: Store, refusal: ReturnType<typeof useRefusal>): Promise<boolean> {
+/** Saves the draft, if any (clamped as the spec says), as the action of the island that asked; false when the server refused it. */
+export async function saveSettingsDraft(store: Store, action: Action): Promise<boolean> {
   const draft = store.settingsDraft.value;
   if (!draft) return true;
   const next: Settings = { rounds: clampRounds(draft.rounds), roundLimit: clampRoundLimit(draft.roundLimit), tags: draft.tags };
   store.settingsDraft.value = { rounds: String(next.rounds), roundLimit: String(next.roundLimit), tags: next.tags };
-  const res = await refusal.call("Failed to update settings", () => api<Answers["settings"]>("POST", "/api/lobby/updateSettings", { settings: next }));
+  const res = await action.run("Failed to update settings", () => api<Answers["settings"]>("POST", "/api/lobby/updateSettings", { settings: next }));
   if (!res.success) return false; // the draft stays, so the host can try again
   const lobby = store.lobby.value;
   if (lobby && res.settings) store.lobby.value = { ...lobby, settings: res.settings };

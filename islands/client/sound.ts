@@ -1,6 +1,6 @@
 // Short sound cues synthesized with Web Audio (no audio files to download), and a buzz on phones
 // that can: a round starts, its last 10 seconds, a lock-in, the results. Whether they play is a
-// per-device choice, kept in localStorage: on by default for the shared TV, off for phones.
+// per-device choice (sound-choice.ts); this module loads only once sound is on.
 export type Cue = "round-start" | "last-ten" | "lock-in" | "results";
 export type Screen = "tv" | "phone";
 
@@ -22,25 +22,6 @@ export const NOTES: Record<Cue, [number, number, number][]> = {
   ],
 };
 const BUZZ: Record<Cue, number[]> = { "round-start": [120], "last-ten": [40], "lock-in": [60], results: [80, 60, 120] };
-
-const KEY = "stealmate:sound";
-
-export function soundOn(screen: Screen): boolean {
-  try {
-    const saved = localStorage.getItem(KEY);
-    return saved === null ? screen === "tv" : saved === "on";
-  } catch {
-    return screen === "tv";
-  }
-}
-
-export function rememberSound(on: boolean): void {
-  try {
-    localStorage.setItem(KEY, on ? "on" : "off");
-  } catch {
-    // Storage refused (private mode): the choice lasts for this page.
-  }
-}
 
 let context: AudioContext | null = null;
 

@@ -1,7 +1,7 @@
 // Before the first round: the host starts it, everyone else waits.
 import { useSignals } from "@preact/signals-react/runtime";
-import { useState } from "react";
-import { Refusal, useRefusal } from "../client/refusal";
+import { useAction } from "../client/action";
+import { Refusal } from "../client/refusal";
 import { useStore } from "../client/store";
 import { roundNumber, startRound, totalRounds } from "./shared";
 import { Waiting } from "./WaitingDots";
@@ -9,16 +9,11 @@ import { Waiting } from "./WaitingDots";
 export function IdlePhase() {
   useSignals();
   const store = useStore();
-  const [busy, setBusy] = useState(false);
-  const refusal = useRefusal();
+  const action = useAction();
   const lobby = store.lobby.value;
 
-  async function start() {
-    setBusy(true);
-    await refusal.call("Failed to start round", () => startRound(store.code, (lobby?.gameState?.currentRoundNumber ?? 0) + 1));
-    // Success needs no action here: the round-started event moves every screen on.
-    setBusy(false);
-  }
+  // Success needs no action here: the round-started event moves every screen on.
+  const start = () => action.run("Failed to start round", () => startRound(store.code, (lobby?.gameState?.currentRoundNumber ?? 0) + 1));
 
   return (
     <div className="stack center">
@@ -27,13 +22,13 @@ export function IdlePhase() {
       </h2>
       <p className="muted">Huddle with your team. Answers lock in once per team, or steal if you think the other team got it right.</p>
       {store.isHost.value ? (
-        <button type="button" className="primary wide" disabled={busy} onClick={() => void start()}>
+        <button type="button" className="primary wide" disabled={action.busy} onClick={() => void start()}>
           Start Round
         </button>
       ) : (
         <Waiting text="Waiting for host..." />
       )}
-      <Refusal message={refusal.message} />
+      <Refusal message={action.message} />
     </div>
   );
 }

@@ -2,8 +2,9 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import { ANSWER_MAX } from "../../src/game/settings";
+import { useAction } from "../client/action";
 import { api } from "../client/api";
-import { Refusal, useRefusal } from "../client/refusal";
+import { Refusal } from "../client/refusal";
 import { useStore } from "../client/store";
 import { LAST_SECONDS, secondsLeft, Timer } from "./Timer";
 
@@ -11,8 +12,7 @@ export function QuestionPhase() {
   useSignals();
   const store = useStore();
   const [answer, setAnswer] = useState("");
-  const [busy, setBusy] = useState(false);
-  const refusal = useRefusal();
+  const action = useAction();
   const game = store.lobby.value?.gameState;
   const me = store.me.value;
   const round = game?.currentRound;
@@ -20,15 +20,13 @@ export function QuestionPhase() {
   const left = secondsLeft(store.endsAt.value, store.now.value);
   const over = left === 0;
   // Typed but not sent is flagged, never sent for the team (docs/decisions.md, "The game explains itself").
-  const unsent = !busy && left > 0 && left <= LAST_SECONDS && answer.trim() !== "";
+  const unsent = !action.busy && left > 0 && left <= LAST_SECONDS && answer.trim() !== "";
 
   async function lock(isSteal: boolean) {
     const text = isSteal ? "" : answer.trim();
     if (!isSteal && !text) return;
-    setBusy(true);
     const body = { code: store.code, isSteal, answer: text, playerId: me?.id, team: me?.team, roundNumber: game?.currentRoundNumber };
-    const res = await refusal.call("Failed to submit answer", () => api("POST", "/api/lobby/submitAnswer", body));
-    setBusy(false);
+    const res = await action.run("Failed to submit answer", () => api("POST", "/api/lobby/submitAnswer", body));
     if (!res.success) return;
     // The team-answer-submitted event does the same; whichever comes first wins, harmlessly.
     store.myLock.value = { answer: text, isSteal, playerId: me?.id };
@@ -81,14 +79,14 @@ export function QuestionPhase() {
             </p>
           )}
           <div className="actions">
-            <button type="submit" className="primary" disabled={busy || over || !answer.trim()}>
+            <button type="submit" className="primary" disabled={action.busy || over || !answer.trim()}>
               Submit
             </button>
-            <button type="button" className="steal" disabled={busy || over} onClick={() => void lock(true)}>
+            <button type="button" className="steal" disabled={action.busy || over} onClick={() => void lock(true)}>
               Steal
             </button>
           </div>
-          <Refusal message={refusal.message} />
+          <Refusal message={action.message} />
         </form>
       )}
       <p className="muted small-print">Steal if you think the other team is right: +2 if they are, +2 to them if they are not.</p>

@@ -1,11 +1,11 @@
 // A round's results: both teams' plays and points, the correct answer, the winner line, and the
 // host's controls (next round, overruling the judge on a typed answer).
 import { useSignals } from "@preact/signals-react/runtime";
-import { useState } from "react";
 import type { Team } from "../../src/game/types";
 import type { RoundView } from "../../src/game/views";
+import { useAction } from "../client/action";
 import { api } from "../client/api";
-import { Refusal, useRefusal } from "../client/refusal";
+import { Refusal } from "../client/refusal";
 import { useStore } from "../client/store";
 import { Play } from "./Play";
 import { reasonLine } from "./reason";
@@ -14,16 +14,11 @@ import { Waiting } from "./WaitingDots";
 
 function TeamResult({ result, team, host }: { result: RoundView; team: Team; host: boolean }) {
   const play = playOf(result, team);
-  const [busy, setBusy] = useState(false);
-  const refusal = useRefusal();
+  const action = useAction();
   const typed = play.correct !== null;
 
-  async function overrule() {
-    setBusy(true);
-    // The round-overruled event brings the new ruling and scores to every screen.
-    await refusal.call("Failed to overrule", () => api("POST", "/api/lobby/overrule", { roundNumber: result.number, team, correct: !play.correct }));
-    setBusy(false);
-  }
+  // The round-overruled event brings the new ruling and scores to every screen.
+  const overrule = () => action.run("Failed to overrule", () => api("POST", "/api/lobby/overrule", { roundNumber: result.number, team, correct: !play.correct }));
 
   return (
     <div className={`result ${team[0]} stack`}>
@@ -35,11 +30,11 @@ function TeamResult({ result, team, host }: { result: RoundView; team: Team; hos
       <span className="pts">+{play.points} points</span>
       <p className="reason">{reasonLine(result, team)}</p>
       {host && typed && (
-        <button type="button" className="ghost small" disabled={busy} onClick={() => void overrule()}>
+        <button type="button" className="ghost small" disabled={action.busy} onClick={() => void overrule()}>
           {play.correct ? "Mark wrong" : "Mark correct"}
         </button>
       )}
-      <Refusal message={refusal.message} />
+      <Refusal message={action.message} />
     </div>
   );
 }
@@ -47,19 +42,15 @@ function TeamResult({ result, team, host }: { result: RoundView; team: Team; hos
 export function ResultsPhase() {
   useSignals();
   const store = useStore();
-  const [busy, setBusy] = useState(false);
-  const refusal = useRefusal();
+  const action = useAction();
   const result = store.lastResult.value;
   const host = store.isHost.value;
   const complete = store.lobby.value?.gameState?.phase === "complete";
   if (!result) return null;
   const nextRound = result.number + 1;
 
-  async function next() {
-    if (!store.isHost.value) return;
-    setBusy(true);
-    await refusal.call("Failed to start next round", () => startRound(store.code, nextRound));
-    setBusy(false);
+  function next() {
+    if (store.isHost.value) void action.run("Failed to start next round", () => startRound(store.code, nextRound));
   }
 
   return (
@@ -87,13 +78,13 @@ export function ResultsPhase() {
       )}
       {!complete &&
         (host ? (
-          <button type="button" className="primary wide" disabled={busy} onClick={() => void next()}>
+          <button type="button" className="primary wide" disabled={action.busy} onClick={next}>
             Next Round
           </button>
         ) : (
           <Waiting text="Waiting for host to start next round..." />
         ))}
-      <Refusal message={refusal.message} />
+      <Refusal message={action.message} />
     </div>
   );
 }

@@ -1,12 +1,12 @@
 // The end of the game: final scores, the overall winner, every round at a glance, and the host's
 // way back to the lobby.
 import { useSignals } from "@preact/signals-react/runtime";
-import { type MouseEvent, useState } from "react";
+import type { MouseEvent } from "react";
 import type { Team } from "../../src/game/types";
 import type { RoundView } from "../../src/game/views";
+import { useAction } from "../client/action";
 import { api } from "../client/api";
-import { downloadWithSession } from "../client/download";
-import { Refusal, useRefusal } from "../client/refusal";
+import { Refusal } from "../client/refusal";
 import { useStore } from "../client/store";
 import { Play } from "./Play";
 import { winnerOf, playOf, scoresOf, teamName, winnerLine } from "./shared";
@@ -32,25 +32,27 @@ function TeamLine({ result, team }: { result: RoundView; team: Team }) {
 export function SummaryPhase() {
   useSignals();
   const store = useStore();
-  const [busy, setBusy] = useState(false);
-  const refusal = useRefusal();
+  const action = useAction();
   const lobby = store.lobby.value;
   const scores = scoresOf(lobby);
   const rounds = lobby?.gameState?.rounds ?? [];
   const winner = winnerOf(scores);
 
-  async function back() {
-    if (!store.isHost.value) return;
-    setBusy(true);
+  function back() {
     // The lobby-returned event takes every screen, this one included, back to the lobby.
-    await refusal.call("Failed to return to lobby", () => api("POST", "/api/lobby/returnToLobby"));
-    setBusy(false);
+    if (store.isHost.value) void action.run("Failed to return to lobby", () => api("POST", "/api/lobby/returnToLobby"));
   }
 
-  /** The results need the player's seat (the session), which a plain link cannot send. */
+  /**
+   * The results need the player's seat (the session), which a plain link cannot send. The download
+   * code loads on the click: most phones never press it (docs/decisions.md, "The game page's
+   * JavaScript under its budget").
+   */
   async function download(event: MouseEvent<HTMLAnchorElement>, format: "csv" | "json") {
     event.preventDefault();
-    refusal.from(await downloadWithSession(event.currentTarget.href, `stealmate-results.${format}`), "Failed to download the results");
+    const href = event.currentTarget.href;
+    const { downloadWithSession } = await import("../client/download");
+    action.from(await downloadWithSession(href, `stealmate-results.${format}`), "Failed to download the results");
   }
 
   return (
@@ -91,13 +93,13 @@ export function SummaryPhase() {
         </p>
       )}
       {store.isHost.value ? (
-        <button type="button" className="primary wide" disabled={busy} onClick={() => void back()}>
+        <button type="button" className="primary wide" disabled={action.busy} onClick={back}>
           Return to Lobby
         </button>
       ) : (
         <Waiting text="Waiting for host to return to lobby..." />
       )}
-      <Refusal message={refusal.message} />
+      <Refusal message={action.message} />
     </div>
   );
 }

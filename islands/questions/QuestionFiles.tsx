@@ -3,8 +3,9 @@
 // is on in the file (CSV) or its number (JSON), and the server's reason.
 import { useState } from "react";
 import { OWN_QUESTIONS_BYTES } from "../../src/game/settings";
+import { useAction } from "../client/action";
 import { api, type Answers } from "../client/api";
-import { Refusal, useRefusal } from "../client/refusal";
+import { Refusal } from "../client/refusal";
 import { downloadWithSession } from "../client/download";
 
 interface Props {
@@ -15,9 +16,8 @@ interface Props {
 }
 
 export default function QuestionFiles({ any, onImported }: Props) {
-  const [busy, setBusy] = useState(false);
   const [rows, setRows] = useState<string[]>([]);
-  const refusal = useRefusal();
+  const action = useAction();
 
   async function importFile(input: HTMLInputElement) {
     const file = input.files?.[0];
@@ -26,19 +26,20 @@ export default function QuestionFiles({ any, onImported }: Props) {
     if (!file) return;
     setRows([]);
     // The server would refuse it anyway; this saves sending it.
-    if (file.size > OWN_QUESTIONS_BYTES) return refusal.show(`${file.name} is too large for a lobby's questions`);
-    setBusy(true);
-    const res = await api<Answers["imported"]>("POST", "/api/lobby/questions/import", { name: file.name, text: await file.text() });
-    setBusy(false);
+    if (file.size > OWN_QUESTIONS_BYTES) return action.show(`${file.name} is too large for a lobby's questions`);
+    const res = await action.run("Failed to import the file", async () => {
+      const res = await api<Answers["imported"]>("POST", "/api/lobby/questions/import", { name: file.name, text: await file.text() });
+      return { ...res, message: res.message && `${file.name}: ${res.message}` };
+    });
     if (Array.isArray(res.errors)) setRows(res.errors.map((e) => `${e.line ? `Line ${e.line}` : `Question ${e.row}`}: ${e.message}`));
-    if (!refusal.from({ ...res, message: res.message && `${file.name}: ${res.message}` }, "Failed to import the file")) return;
+    if (!res.success) return;
     const added = Number(res.added);
     const skipped = Number(res.read) - added;
     onImported(`Added ${added} question${added === 1 ? "" : "s"} from ${file.name}${skipped ? ` (${skipped} already in your list)` : ""}`);
   }
 
   async function exportAs(format: "csv" | "json") {
-    refusal.from(await downloadWithSession(`/api/lobby/questions/export?format=${format}`, `questions.${format}`), "Failed to export the questions");
+    action.from(await downloadWithSession(`/api/lobby/questions/export?format=${format}`, `questions.${format}`), "Failed to export the questions");
   }
 
   return (
@@ -47,8 +48,8 @@ export default function QuestionFiles({ any, onImported }: Props) {
       <label htmlFor="own-file">
         Import a file <span className="hint">(CSV with the header category,question,answer,aliases, or JSON)</span>
       </label>
-      <input id="own-file" type="file" accept=".csv,.json,text/csv,application/json" disabled={busy} onChange={(e) => void importFile(e.currentTarget)} />
-      <Refusal message={refusal.message} />
+      <input id="own-file" type="file" accept=".csv,.json,text/csv,application/json" disabled={action.busy} onChange={(e) => void importFile(e.currentTarget)} />
+      <Refusal message={action.message} />
       {rows.length > 0 && (
         <ul className="row-errors" aria-label="Problems in the file">
           {rows.map((r) => (

@@ -2,8 +2,9 @@
 // quizmaster would accept. A new one is POSTed as a batch of one; an edit is a PUT of that id.
 import { useEffect, useRef, useState } from "react";
 import type { OwnQuestionView } from "../../src/ai/tag-sources";
+import { useAction } from "../client/action";
 import { api, type Answers } from "../client/api";
-import { Refusal, useRefusal } from "../client/refusal";
+import { Refusal } from "../client/refusal";
 
 interface Props {
   /** the question being edited, or null to write a new one */
@@ -16,10 +17,10 @@ interface Props {
   onDone: (done: string | null, id?: number) => void;
 }
 
-/** The row errors of a refused batch of one, or the refusal's own message. */
-function reason(res: { message?: string; errors?: unknown }): string | undefined {
+/** The answer, its message the row error of a refused batch of one, or the refusal's own. */
+function withReason<R extends { message?: string; errors?: unknown }>(res: R): R {
   const first = Array.isArray(res.errors) ? (res.errors[0] as { message?: string } | undefined)?.message : undefined;
-  return first ?? res.message;
+  return { ...res, message: first ?? res.message };
 }
 
 export default function QuestionForm({ editing, categories, full, onDone }: Props) {
@@ -27,8 +28,7 @@ export default function QuestionForm({ editing, categories, full, onDone }: Prop
   const [question, setQuestion] = useState(editing?.question ?? "");
   const [answer, setAnswer] = useState(editing?.answer ?? "");
   const [aliases, setAliases] = useState(editing?.aliases.join(" | ") ?? "");
-  const [busy, setBusy] = useState(false);
-  const refusal = useRefusal();
+  const action = useAction();
   const questionField = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
@@ -45,16 +45,13 @@ export default function QuestionForm({ editing, categories, full, onDone }: Prop
         .map((a) => a.trim())
         .filter(Boolean),
     };
-    setBusy(true);
     if (editing) {
-      const res = await api<Answers["question"]>("PUT", `/api/lobby/questions/${editing.id}`, body);
-      setBusy(false);
-      if (refusal.from({ ...res, message: reason(res) }, "Failed to save the question")) onDone("Question saved", editing.id);
+      const res = await action.run("Failed to save the question", () => api<Answers["question"]>("PUT", `/api/lobby/questions/${editing.id}`, body).then(withReason));
+      if (res.success) onDone("Question saved", editing.id);
       return;
     }
-    const res = await api<Answers["added"]>("POST", "/api/lobby/questions", { questions: [body] });
-    setBusy(false);
-    if (!refusal.from({ ...res, message: reason(res) }, "Failed to add the question")) return;
+    const res = await action.run("Failed to add the question", () => api<Answers["added"]>("POST", "/api/lobby/questions", { questions: [body] }).then(withReason));
+    if (!res.success) return;
     setQuestion("");
     setAnswer("");
     setAliases("");
@@ -71,7 +68,7 @@ export default function QuestionForm({ editing, categories, full, onDone }: Prop
       aria-labelledby="own-form-title"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!busy && !blank) void save();
+        if (!action.busy && !blank) void save();
       }}
     >
       <h3 id="own-form-title">{editing ? "Edit question" : "New question"}</h3>
@@ -97,7 +94,7 @@ export default function QuestionForm({ editing, categories, full, onDone }: Prop
         </div>
       </div>
       <div className="row">
-        <button type="submit" className="primary" disabled={busy || blank || (full && !editing)}>
+        <button type="submit" className="primary" disabled={action.busy || blank || (full && !editing)}>
           {editing ? "Save question" : "Add question"}
         </button>
         {editing && (
@@ -107,7 +104,7 @@ export default function QuestionForm({ editing, categories, full, onDone }: Prop
         )}
         {full && !editing && <span className="muted small-print">Your list is full: delete a question to add another.</span>}
       </div>
-      <Refusal message={refusal.message} />
+      <Refusal message={action.message} />
     </form>
   );
 }

@@ -1,8 +1,8 @@
 // The lobby's own questions, answers included (this is the host's page), each with Edit and Delete.
-import { useState } from "react";
 import type { OwnQuestionView } from "../../src/ai/tag-sources";
+import { useAction } from "../client/action";
 import { api } from "../client/api";
-import { Refusal, useRefusal } from "../client/refusal";
+import { Refusal } from "../client/refusal";
 
 interface Props {
   questions: OwnQuestionView[];
@@ -12,25 +12,22 @@ interface Props {
 }
 
 export default function QuestionList({ questions, onEdit, onDeleted }: Props) {
-  const [busy, setBusy] = useState(false);
-  const refusal = useRefusal();
+  const action = useAction();
 
   async function remove(q: OwnQuestionView, index: number) {
-    setBusy(true);
-    const res = await api("DELETE", `/api/lobby/questions/${q.id}`);
-    setBusy(false);
-    if (!refusal.from(res, "Failed to delete the question")) return;
+    const res = await action.run("Failed to delete the question", () => api("DELETE", `/api/lobby/questions/${q.id}`));
+    if (!res.success) return;
     // Focus stays in the list, on the question that takes this one's place, rather than falling to the page.
     const next = questions[index + 1] ?? questions[index - 1];
     document.getElementById(next ? `own-edit-${next.id}` : "own-category")?.focus();
     onDeleted("Question deleted");
   }
 
-  if (questions.length === 0) return <Refusal message={refusal.message} />;
+  if (questions.length === 0) return <Refusal message={action.message} />;
   return (
     <div className="stack">
       <h3 id="own-list-title">In this lobby</h3>
-      <Refusal message={refusal.message} />
+      <Refusal message={action.message} />
       <ul className="own-list" aria-labelledby="own-list-title">
         {questions.map((q, i) => (
           <li key={q.id} className="own-item">
@@ -56,7 +53,7 @@ export default function QuestionList({ questions, onEdit, onDeleted }: Props) {
               <button type="button" id={`own-edit-${q.id}`} className="ghost" aria-label={`Edit question ${i + 1}`} onClick={() => onEdit(q)}>
                 Edit
               </button>
-              <button type="button" className="danger" aria-label={`Delete question ${i + 1}`} disabled={busy} onClick={() => void remove(q, i)}>
+              <button type="button" className="danger" aria-label={`Delete question ${i + 1}`} disabled={action.busy} onClick={() => void remove(q, i)}>
                 Delete
               </button>
             </div>

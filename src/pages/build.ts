@@ -32,6 +32,8 @@ export async function buildIslands(): Promise<Manifest> {
     target: "browser",
     format: "esm",
     splitting: true,
+    // The host-only code loaded on demand (islands/EndGame.tsx) needs no preloading runtime in every page.
+    modulePreload: false,
     minify: true,
     sourcemap: "none",
     naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
