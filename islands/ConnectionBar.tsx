@@ -1,4 +1,4 @@
-// The page's status line (DESIGN 3, "Staying in the game"): says within moments that the connection
+// The page's status line (docs/pages.md "Staying connected"): says within moments that the connection
 // is lost and when it is back, offers to take the seat back from another tab, and carries passing
 // notices (a new host). Fixed to the top, so appearing never shifts the page under a thumb.
 import { useSignals } from "@preact/signals-react/runtime";

@@ -1,4 +1,4 @@
-// The host's way out of a running game (DESIGN 3, "forgives slips"), shown to the host only and not
+// The host's way out of a running game (docs/decisions.md "The game explains itself and forgives slips: the lobby, home page and host actions"), shown to the host only and not
 // once the game is over: the summary's Return to Lobby is the way on from there. The control and its
 // confirmation dialog load on demand inside that host-only branch, so no other phone downloads them
 // (docs/decisions.md, "The game page's JavaScript under its budget").

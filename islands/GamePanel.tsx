@@ -1,4 +1,4 @@
-// The centre of the game screen: one view per client phase (SPEC 4, "Game phases").
+// The centre of the game screen: one view per client phase (docs/pages.md "Phases").
 import { useSignals } from "@preact/signals-react/runtime";
 import { lazy, Suspense, useRef } from "react";
 import { useStore } from "./client/store";

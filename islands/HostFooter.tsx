@@ -1,4 +1,4 @@
-// The lobby footer: who hosts it (SPEC 2 "Lobby"). It follows the store, so a new host shows at once.
+// The lobby footer: who hosts it (docs/pages.md "Lobby"). It follows the store, so a new host shows at once.
 import { useSignals } from "@preact/signals-react/runtime";
 import { useStore } from "./client/store";
 

@@ -1,5 +1,5 @@
 // 'Join a lobby': a 4-character code (forced to upper case) and a name. The code of a lobby where this
-// device still holds a seat offers the way back instead (DESIGN 3): joining again would meet the
+// device still holds a seat offers the way back instead (docs/decisions.md "The game explains itself and forgives slips: the lobby, home page and host actions"): joining again would meet the
 // player's own name as taken.
 import { useState } from "react";
 import { CODE_LENGTH, NAME_MAX } from "../src/game/settings";

@@ -1,5 +1,5 @@
 // The ?join={code} flow: look the lobby up, ask for a name, join. The parameter is then cleared.
-// A device that still holds a seat in that lobby is offered its way back instead (DESIGN 3).
+// A device that still holds a seat in that lobby is offered its way back instead (docs/decisions.md "The game explains itself and forgives slips: the lobby, home page and host actions").
 import { useEffect, useRef, useState } from "react";
 import { NAME_MAX } from "../src/game/settings";
 import { useAction } from "./client/action";

@@ -1,7 +1,7 @@
-// The lobby's exits and its start (SPEC 2 "Lobby", 6, 8): the host ends the lobby or starts the
-// game once both teams have a captain (DESIGN 3); everyone else may leave. Ending and leaving ask
+// The lobby's exits and its start (docs/pages.md "Lobby"): the host ends the lobby or starts the
+// game once both teams have a captain (docs/rules.md "Starting a game"); everyone else may leave. Ending and leaving ask
 // once first, Start Game says why it waits and saves unsaved settings before it starts
-// (DESIGN 3, "forgives slips"). Refusals show here.
+// (docs/decisions.md "The game explains itself and forgives slips: the lobby, home page and host actions"). Refusals show here.
 import { useSignals } from "@preact/signals-react/runtime";
 import { useAction } from "./client/action";
 import { api } from "./client/api";

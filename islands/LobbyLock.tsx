@@ -1,4 +1,4 @@
-// The host's lock on the lobby (DESIGN 3, "Keeping strangers and spies out"): shown to everyone in
+// The host's lock on the lobby (docs/decisions.md "Keeping strangers out"): shown to everyone in
 // the lobby and on the TV while locked; the host's page has the switch. Locking is also how a kicked
 // player is kept out.
 import { useSignals } from "@preact/signals-react/runtime";

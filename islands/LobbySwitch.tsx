@@ -1,5 +1,5 @@
 // A lobby page opened while seated in another lobby (a link, a QR code): nothing happens until the
-// player says which (DESIGN 3, "Keeping strangers and spies out"). Leaving gives the old seat up and
+// player says which (docs/decisions.md "Keeping strangers out"). Leaving gives the old seat up and
 // opens the join dialog of this lobby; going back keeps it.
 import { useSignals } from "@preact/signals-react/runtime";
 import { useRef } from "react";

@@ -1,4 +1,4 @@
-// 'Your Questions' (DESIGN 3, "Your own questions"): the host writes, edits, deletes, imports and
+// 'Your Questions' (docs/decisions.md "Your own questions"): the host writes, edits, deletes, imports and
 // exports the lobby's own questions. Only the host sees it: the server render does not know the
 // viewer, so it renders nothing there, and the host's page fetches the list (answers included)
 // through the host-only GET. The settings panel reads the same list to say where questions come from.

@@ -1,4 +1,4 @@
-// 'Game Settings' (SPEC 2 "Lobby", 5): rounds, round limit and category tags. Everyone sees them;
+// 'Game Settings' (docs/pages.md "Lobby", docs/rules.md "Settings"): rounds, round limit and category tags. Everyone sees them;
 // only the host edits them and sends 'Update Settings'.
 import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";

@@ -1,4 +1,4 @@
-// Both team cards (SPEC 2 "Lobby", DESIGN 3): a captain slot, member rows, and the seat buttons.
+// Both team cards (docs/pages.md "Lobby", docs/rules.md "Teams"): a captain slot, member rows, and the seat buttons.
 // The Island wrapper is already the `.grid.lobby`, so the two cards are returned side by side.
 import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";

@@ -6,7 +6,7 @@ import { useRefusal } from "./refusal";
 
 /**
  * `run(fallback, call)` disables the controls (`busy`), makes the call (logged on failure with the
- * spec's message, api.ts `attempt`) and records its refusal, or clears the last one. An action that
+ * page's own "Failed to ..." message, api.ts `attempt`) and records its refusal, or clears the last one. An action that
  * goes to another page on success (`{ leaving: true }`) keeps its controls disabled until the page
  * is gone, so a second press cannot send it twice. The refusal's own `message`, `from` (an answer
  * had without a call) and `show` are there too.

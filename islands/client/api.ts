@@ -1,4 +1,4 @@
-// The REST client. Failures never reach the screen (SPEC section 8): callers log and carry on.
+// The REST client. Failures never reach the screen (docs/decisions.md "Staying in the game": failures the player did not cause stay quiet): callers log and carry on.
 // What a call answers is typed by the server's response schemas (src/api/answers.ts): a caller names
 // the answer it expects, `api<Answers["lobby"]>(...)`. Types only, so zod stays out of the bundle.
 import type { Answers, RefusalAnswer, RowError } from "../../src/api/answers";
@@ -26,7 +26,7 @@ export async function api<A = unknown>(method: "GET" | "POST" | "PUT" | "DELETE"
   }
 }
 
-/** Runs a call and logs a failure with the spec's message (the server's, when it gave one). */
+/** Runs a call and logs a failure with the page's own "Failed to ..." message (the server's, when it gave one). */
 export async function attempt<A>(fallback: string, call: () => Promise<ApiAnswer<A>>): Promise<ApiAnswer<A>> {
   const res = await call();
   if (!res.success) console.error(res.message || fallback);

@@ -1,4 +1,4 @@
-// One confirmation step before an action that cannot be undone (DESIGN 3, "forgives slips"): End
+// One confirmation step before an action that cannot be undone (docs/decisions.md "The game explains itself and forgives slips: the lobby, home page and host actions"): End
 // Lobby, Kick, Leave Lobby, ending a game. The native <dialog> opened with showModal is what makes it
 // accessible without code of our own: the rest of the page is inert (focus stays inside), Escape
 // cancels, and focus goes back to the button that asked once it closes.

@@ -1,4 +1,4 @@
-// The seat this device still holds (DESIGN 3, "forgives slips"): a player who went Back, or opens the
+// The seat this device still holds (docs/decisions.md "The game explains itself and forgives slips: the lobby, home page and host actions"): a player who went Back, or opens the
 // join link again, is offered "Back to CODE as NAME" instead of joining again and meeting their own
 // name as taken. The stored token says which seat; the server says whether it is still theirs.
 import { useEffect, useState } from "react";

@@ -1,4 +1,4 @@
-// SPEC 4: clicking a link to a lobby page while holding a token first leaves the held lobby and
+// docs/pages.md "Lobby": clicking a link to a lobby page while holding a token first leaves the held lobby and
 // drops the token, so the player arrives at the new lobby as a newcomer instead of a ghost seat.
 import { api } from "./api";
 import { go } from "./navigate";

@@ -1,5 +1,5 @@
-// Refusals are shown where the player acted (DESIGN 3): the server's message when it gives one,
-// else the spec's "Failed to ..." wording, else a word about the network.
+// Refusals are shown where the player acted (docs/decisions.md "Staying in the game"): the server's message when it gives one,
+// else the page's own "Failed to ..." wording, else a word about the network.
 import { effect } from "@preact/signals-react";
 import { useEffect, useState } from "react";
 import type { ApiAnswer } from "./api";

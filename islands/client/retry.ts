@@ -1,4 +1,4 @@
-// When the page tries to reconnect (SPEC 9, DESIGN 3 "Staying in the game"): the spec's first five
+// When the page tries to reconnect (docs/pages.md "Staying connected"): the first five
 // attempts, 1 s doubling up to 5 s, then every 10 s for as long as the page is open; and at once
 // whenever the device says it may be reachable again (network back, screen unlocked, page restored).
 export const CONNECT_TIMEOUT_MS = 10_000;
@@ -8,7 +8,7 @@ const FIRST_DELAY_MAX_MS = 5_000;
 export const LATER_DELAY_MS = 10_000;
 
 /**
- * The wait before attempt `n` (1-based). A little jitter within the spec's bounds spreads a room of
+ * The wait before attempt `n` (1-based). A little jitter within those bounds spreads a room of
  * phones that lost the same server, so they do not all knock at the same instant.
  */
 export function retryDelay(n: number, random: () => number = Math.random): number {

@@ -1,6 +1,6 @@
-// The lobby and game pages' session: token checks and redirects (SPEC 4, 5, 8), the authenticated
+// The lobby and game pages' session: token checks and redirects (docs/pages.md "Routes"), the authenticated
 // lobby fetch, and realtime events turned into store updates. Pages follow the game: the lobby page
-// goes to the game while one runs, the game page to the lobby when none does (DESIGN 3).
+// goes to the game while one runs, the game page to the lobby when none does (docs/pages.md "Staying connected").
 import { CHAT_HISTORY } from "../../src/game/settings";
 import type { LobbyView } from "../../src/game/views";
 import type { RoundResults, ServerEvent } from "../../src/shared/events";
@@ -32,13 +32,13 @@ export async function startSession(store: Store, connect: (token: string) => Con
     if (!token) return (go(`/?join=${code}`), null);
     if (claims?.lobby !== code) {
       // Opening a page (a link, a QR code) never gives a seat up: the player is asked (LobbySwitch,
-      // DESIGN 3 "Keeping strangers and spies out", which overrides SPEC 4 here).
+      // docs/decisions.md "Keeping strangers out": nothing happens on page load).
       if (claims && !isExpired(claims)) return ((store.switchAsk.value = { from: claims.lobby, name: claims.name }), null);
       clearSession();
       return (go(`/?join=${code}`), null);
     }
   } else if (!token || !claims || claims.lobby !== code || isExpired(claims)) {
-    // No seat here: the join dialog, as the lobby page offers (DESIGN 3), not a blank home page.
+    // No seat here: the join dialog, as the lobby page offers (docs/decisions.md "The game explains itself and forgives slips: the lobby, home page and host actions"), not a blank home page.
     return (go(`/?join=${code}`), null);
   }
   const res = await api<Answers["lobby"]>("GET", `/api/lobby/${code}`);

@@ -1,4 +1,4 @@
-// The host's settings as they stand on screen (DESIGN 3, "forgives slips"): the settings panel edits
+// The host's settings as they stand on screen (docs/decisions.md "The game explains itself and forgives slips: the lobby, home page and host actions"): the settings panel edits
 // them, Update Settings saves them, and Start Game saves them first, so a game never starts with
 // values the host has already typed over.
 import type { Settings } from "../../src/game/types";
@@ -14,7 +14,7 @@ export interface SettingsDraft {
   tags: string[];
 }
 
-/** Saves the draft, if any (clamped as the spec says), as the action of the island that asked; false when the server refused it. */
+/** Saves the draft, if any (clamped as docs/rules.md "Settings" says), as the action of the island that asked; false when the server refused it. */
 export async function saveSettingsDraft(store: Store, action: Action): Promise<boolean> {
   const draft = store.settingsDraft.value;
   if (!draft) return true;

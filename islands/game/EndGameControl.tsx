@@ -1,4 +1,4 @@
-// End Game and its confirmation (DESIGN 3, "forgives slips"): asks once, then stops the game for
+// End Game and its confirmation (docs/decisions.md "The game explains itself and forgives slips: the lobby, home page and host actions"): asks once, then stops the game for
 // everyone. Rounds already judged are kept and shown in the summary; with none, every screen goes
 // back to the lobby (docs/decisions.md). Loaded by the EndGame island for the host only.
 import { api } from "../client/api";

@@ -1,5 +1,5 @@
-// The waiting animation: 0 to 3 dots, one step every 500 ms (SPEC 2). The dots sit beside the
-// spec's text rather than inside it, so the words stay exact for readers and screen readers.
+// The waiting animation: 0 to 3 dots, one step every 500 ms (docs/pages.md "Phases"). The dots sit beside the
+// screen text rather than inside it, so the words stay exact for readers and screen readers.
 import { useEffect, useState } from "react";
 
 export const DOTS_MS = 500;

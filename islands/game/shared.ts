@@ -6,7 +6,7 @@ import { api } from "../client/api";
 /** The round shown: the current one, or the first before any has started. */
 export const roundNumber = (lobby: LobbyView | null) => Math.max(1, lobby?.gameState?.currentRoundNumber ?? 0);
 
-/** The game's length; the spec's default of 7 when settings are missing. */
+/** The game's length; the default of 7 (docs/rules.md "Settings") when settings are missing. */
 export const totalRounds = (lobby: LobbyView | null) => lobby?.gameState?.totalRounds ?? lobby?.settings?.rounds ?? 7;
 
 export const scoresOf = (lobby: LobbyView | null) => lobby?.gameState?.scores ?? { blue: 0, red: 0 };
