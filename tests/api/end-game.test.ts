@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { call, startTestApp, type TestApp } from "../support/app";
 import { FakeClock } from "../support/fake-clock";
-import { exactJudge, fixedQuestions, lobbyData, party, refused, teamSelect, waitForPhase, type Seat } from "./helpers";
+import { exactJudge, fixedQuestions, lobbyData, party, refused, type Seat, teamSelect, waitForPhase } from "../support/rest";
 
 let clock: FakeClock;
 let app: TestApp;

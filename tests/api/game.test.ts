@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { call, startTestApp, type TestApp } from "../support/app";
 import { FakeClock } from "../support/fake-clock";
-import { exactJudge, expectFailure, fixedQuestions, lobbyData, party, refused, teamSelect, waitForPhase, type Seat } from "./helpers";
+import { exactJudge, expectFailure, fixedQuestions, lobbyData, party, refused, type Seat, teamSelect, waitForPhase } from "../support/rest";
 
 let clock: FakeClock;
 let app: TestApp;
@@ -183,18 +183,28 @@ describe("requests in flight", () => {
     await post("startRound", host.token, { code });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let firstPartTaken!: () => void;
+    const sending = new Promise<void>((resolve) => (firstPartTaken = resolve));
     const encoder = new TextEncoder();
-    const body = new ReadableStream<Uint8Array>({
-      async start(controller) {
-        controller.enqueue(encoder.encode('{"isSteal":true,'));
-        await gate;
-        controller.enqueue(encoder.encode('"roundNumber":1}'));
-        controller.close();
+    let pulls = 0;
+    // Pulled only as fetch sends it: the second pull means the request and its first part are on
+    // their way, and the rest waits for the gate.
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          if (++pulls === 1) return controller.enqueue(encoder.encode('{"isSteal":true,'));
+          firstPartTaken();
+          await gate;
+          controller.enqueue(encoder.encode('"roundNumber":1}'));
+          controller.close();
+        },
       },
-    });
+      { highWaterMark: 0 },
+    );
     const pending = fetch(`${app.url}/api/lobby/submitAnswer`, { method: "POST", headers: { authorization: `Bearer ${bo.token}`, "content-type": "application/json" }, body });
-    // Gives the server time to authenticate Bo before the lobby goes; either order must be refused cleanly.
-    await Bun.sleep(50);
+    // The lobby ends while Bo's body is still arriving; whether the server has read his token yet or
+    // not, the answer must be refused cleanly.
+    await sending;
     expect((await post("end", host.token)).status).toBe(200);
     release();
     const res = await pending;

@@ -7,7 +7,7 @@ import type { Question } from "../../src/game/types";
 import { downloadName } from "../../src/results/spreadsheet";
 import { call, startTestApp, type TestApp } from "../support/app";
 import { FakeClock } from "../support/fake-clock";
-import { exactJudge, party, teamSelect, waitForPhase, type Seat } from "./helpers";
+import { exactJudge, party, type Seat, teamSelect, waitForPhase } from "../support/rest";
 
 const TRICKY: Question[] = [
   { category: "Quotes, \"and\" commas", question: "Who said \"Veni, vidi, vici\"?\nIn Latin.", answer: "Julius Caesar", aliases: [] },

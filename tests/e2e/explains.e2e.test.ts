@@ -10,7 +10,7 @@ import type { Question } from "../../src/game/types";
 import { axeViolations } from "../support/a11y";
 import { startTestApp, type TestApp } from "../support/app";
 import { launchChromium, screenshotDir } from "../support/browser";
-import { createLobby, exactJudge, joinLobby, ok, startGame, submit, teamSelect } from "../support/party";
+import { createLobby, exactJudge, joinLobby, ok, startGame, submit, teamSelect } from "../support/rest";
 import { DESKTOP, device, live, PHONE, type Device } from "../support/phones";
 
 const HEBREW_NAME = "דנה";
@@ -95,7 +95,7 @@ async function tvShots(tv: Page, name: string, violations: string[]): Promise<vo
 const statusNews = (page: Page) => page.locator(".panel [role=status].sr-only").textContent();
 
 test("phones, a laptop and a TV say who locked, why the points went where, and keep right-to-left text in place", async () => {
-  const { code, seat: hana } = await createLobby(app, "Hana");
+  const { code, ...hana } = await createLobby(app, "Hana");
   const dana = await joinLobby(app, code, HEBREW_NAME);
   const layla = await joinLobby(app, code, ARABIC_NAME);
   await joinLobby(app, code, "Rue");
@@ -244,7 +244,7 @@ test("phones, a laptop and a TV say who locked, why the points went where, and k
 }, 120_000);
 
 test("a 20-round game's summary fits a 1080p and a 720p TV without scrolling", async () => {
-  const { code, seat: hana } = await createLobby(app, "Hana");
+  const { code, ...hana } = await createLobby(app, "Hana");
   const ravi = await joinLobby(app, code, "Ravi");
   await teamSelect(app, hana, "blue", true);
   await teamSelect(app, ravi, "red", true);
@@ -304,7 +304,7 @@ test("How to Play says the rules as played, with the scoring table, on a phone a
 });
 
 test("the TV's lobby fits two full teams of 8 at 1080p and 720p; the host's lobby isolates right-to-left tags and questions", async () => {
-  const { code, seat: host } = await createLobby(app, "Hana");
+  const { code, ...host } = await createLobby(app, "Hana");
   const names = ["Marisol Reyes", ARABIC_NAME, HEBREW_NAME, "Priya", "Bo", "Rue", "Ravi", "Ana", "Kwame Mensah", "Yuki", "Lars", "Chidi", "Olga", "Tom", "Zed"];
   for (const name of names) await joinLobby(app, code, name);
   await teamSelect(app, host, "blue", true);

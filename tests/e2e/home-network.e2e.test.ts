@@ -14,7 +14,7 @@ import { axeViolations } from "../support/a11y";
 import { startTestApp, type TestApp } from "../support/app";
 import { launchChromium, screenshotDir } from "../support/browser";
 import { fakeLan, lanOrigin } from "../support/lan";
-import { createLobby, exactJudge, ok, quizQuestion, quizQuestions, startGame, startRound, submit, teamSelect } from "../support/party";
+import { createLobby, exactJudge, ok, quizQuestion, quizQuestions, startGame, startRound, submit, teamSelect } from "../support/rest";
 import { DESKTOP, device, live, PHONE, type Device } from "../support/phones";
 
 const LAN_NAME = "party.lan";
@@ -63,7 +63,7 @@ const awakeVideo = (page: Page) =>
   });
 
 test("a phone at a LAN name (no secure context) joins by the link, plays a whole game awake, and has nothing fail", async () => {
-  const { code, seat: hanaSeat } = await createLobby(app, "Hana");
+  const { code, ...hanaSeat } = await createLobby(app, "Hana");
   await teamSelect(app, hanaSeat, "blue", true);
   const hana = await device(browser, app.url.replace("127.0.0.1", "localhost"), code, hanaSeat, `/lobby/${code}`, DESKTOP);
   const phoneUrl = `http://${LAN_NAME}:${app.port}`;

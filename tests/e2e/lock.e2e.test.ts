@@ -7,7 +7,8 @@ import type { Browser } from "playwright-core";
 import { axeViolations } from "../support/a11y";
 import { call } from "../support/app";
 import { launchChromium, screenshotDir } from "../support/browser";
-import { createLobby, joinLobby, ok, startGame, startHarness, teamSelect, type Harness } from "../support/party";
+import { createLobby, joinLobby, ok, startGame, teamSelect } from "../support/rest";
+import { type Harness, startHarness } from "../support/party";
 import { DESKTOP, device, live, PHONE, type Device } from "../support/phones";
 
 let h: Harness;
@@ -31,7 +32,7 @@ function consoleErrors(d: Device): string[] {
 
 test("the host locks the lobby: a stranger is refused, the lobby and the TV say so; unlocking lets people in", async () => {
   const { app } = h;
-  const { code, seat: hana } = await createLobby(app, "Hana");
+  const { code, ...hana } = await createLobby(app, "Hana");
   const ravi = await joinLobby(app, code, "Ravi");
   const host = await device(browser, app.url, code, hana, `/lobby/${code}`, { viewport: { width: 1280, height: 800 } });
   const phone = await device(browser, app.url, code, ravi, `/lobby/${code}`, PHONE);
@@ -63,7 +64,7 @@ test("the host locks the lobby: a stranger is refused, the lobby and the TV say 
 
 test("a latecomer watches the open round and their team hears that they joined", async () => {
   const { app } = h;
-  const { code, seat: hana } = await createLobby(app, "Hana");
+  const { code, ...hana } = await createLobby(app, "Hana");
   const ravi = await joinLobby(app, code, "Ravi");
   await teamSelect(app, hana, "blue", true);
   await teamSelect(app, ravi, "red", true);

@@ -13,7 +13,7 @@ import { NOTES, type Cue } from "../../islands/client/sound";
 import { axeViolations } from "../support/a11y";
 import { startTestApp, type TestApp } from "../support/app";
 import { launchChromium, screenshotDir } from "../support/browser";
-import { exactJudge, quizQuestion, quizQuestions, seatFour, startGame } from "../support/party";
+import { exactJudge, quizQuestion, quizQuestions, seatFour, startGame } from "../support/rest";
 import { fakeLan, lanOrigin } from "../support/lan";
 import { DESKTOP, device, live, PHONE, type Device } from "../support/phones";
 

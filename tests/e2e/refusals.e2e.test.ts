@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { call, startTestApp, type TestApp } from "../support/app";
 import { launchChromium, screenshotDir } from "../support/browser";
-import { createLobby, exactJudge, joinLobby, ok, quizQuestions, seatFour, startGame, startRound, submit, teamSelect, type Seat } from "../support/party";
+import { createLobby, exactJudge, joinLobby, ok, quizQuestions, type Seat, seatFour, startGame, startRound, submit, teamSelect } from "../support/rest";
 import { DESKTOP, device, live, PHONE, sessionStarted, type Device } from "../support/phones";
 
 let app: TestApp;

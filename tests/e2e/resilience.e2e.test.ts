@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startTestApp, type TestApp } from "../support/app";
 import { launchChromium, screenshotDir } from "../support/browser";
-import { exactJudge, ok, quizQuestion, quizQuestions, seatFour, startGame, startRound, submit, type Four, type Seat } from "../support/party";
+import { exactJudge, type Four, ok, quizQuestion, quizQuestions, type Seat, seatFour, startGame, startRound, submit } from "../support/rest";
 import { DESKTOP, device, live, markDocument, PHONE, sameDocument, type Device } from "../support/phones";
 
 let app: TestApp;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { launchChromium, screenshotDir } from "../support/browser";
-import { seatFour, startGame, startRound } from "../support/party";
+import { seatFour, startGame, startRound } from "../support/rest";
 import { DESKTOP, device, markDocument, PHONE, sameDocument, type Device } from "../support/phones";
 import { removeDir, spawnServer, tempDataDir, type ServerProcess } from "../chaos/support";
 

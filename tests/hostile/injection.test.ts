@@ -7,6 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import type { Question } from "../../src/game/types";
 import { call, startTestApp, type TestApp } from "../support/app";
 import { launchChromium } from "../support/browser";
+import { questionsFrom } from "../support/rest";
 
 /** 32 characters at most: these fit in a name. */
 const NAMES = ['"><img src=x onerror=alert(1)>', "<script>alert(1)</script>", "javascript:alert(1)", "<svg onload=alert(1)>"];
@@ -22,7 +23,7 @@ const QUESTIONS: Question[] = [
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({}, { questions: { pick: async ({ count }) => QUESTIONS.slice(0, count) } });
+  app = await startTestApp({}, { questions: questionsFrom(QUESTIONS) });
 });
 afterAll(() => app.dispose());
 
@@ -202,10 +203,15 @@ describe("in Chromium", () => {
       localStorage.setItem("gameToken", t!);
       localStorage.setItem("lobbyCode", c!);
     }, [token, code]);
+    // The page opens its socket only once every island has hydrated (islands/client/hydrate.tsx):
+    // the server's first frame over it means hydration, and any mismatch it raised, is over and the
+    // live state has arrived; two animation frames later it has been rendered.
+    const firstFrame = page.waitForEvent("websocket").then((ws) => ws.waitForEvent("framereceived"));
     await page.goto(`${app.url}/game/${code}`);
     await page.getByText("Round 1 Results").waitFor();
     await shows(page, "a".repeat(199));
-    await page.waitForTimeout(500);
+    await firstFrame;
+    await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
     expect(errors).toEqual([]);
     expect(dialogs).toEqual([]);
   }, 30_000);

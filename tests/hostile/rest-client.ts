@@ -2,7 +2,7 @@
 // before/after snapshot a refusal must leave untouched.
 import { expect } from "bun:test";
 import type { TestApp } from "../support/app";
-import { ok, seatFour, startGame, startRound, submit, type Four, type Seat } from "../support/party";
+import { type Four, ok, type Seat, seatFour, startGame, startRound, submit } from "../support/rest";
 
 export type Phase = "lobby" | "question" | "results";
 

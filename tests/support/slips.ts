@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import type { Question } from "../../src/game/types";
 import { axeViolations } from "./a11y";
 import { useE2eSuite } from "./e2e";
-import { createLobby, joinLobby, teamSelect, type Seat } from "./party";
+import { createLobby, joinLobby, type Seat, teamSelect } from "./rest";
 import { live } from "./phones";
 
 const QUESTIONS: Question[] = [
@@ -47,7 +47,7 @@ export function useSlipsSuite() {
 
   /** Host Hana creates; Ravi, Bo and Rue join; Hana captains blue, Ravi red unless `captains` is false. */
   async function party(captains = true) {
-    const { code, seat: hana } = await createLobby(suite.app, "Hana");
+    const { code, ...hana } = await createLobby(suite.app, "Hana");
     const ravi = await joinLobby(suite.app, code, "Ravi");
     const bo = await joinLobby(suite.app, code, "Bo");
     const rue = await joinLobby(suite.app, code, "Rue");
