@@ -1,19 +1,17 @@
 // The game calls over real HTTP: start, startRound, submitAnswer, overrule and returnToLobby, their
 // refusals, and a whole two-round game played over REST alone with a fake clock.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { call, startTestApp, type TestApp } from "../support/app";
-import { FakeClock } from "../support/fake-clock";
-import { exactJudge, expectFailure, fixedQuestions, lobbyData, party, refused, type Seat, teamSelect, waitForPhase } from "../support/rest";
+import { call, type TestApp } from "../support/app";
+import type { FakeClock } from "../support/fake-clock";
+import { startHarness } from "../support/party";
+import { expectFailure, fixedQuestions, lobbyData, party, refused, type Seat, teamSelect, waitForPhase } from "../support/rest";
 
 let clock: FakeClock;
 let app: TestApp;
 beforeAll(async () => {
-  clock = new FakeClock();
-  app = await startTestApp({}, { clock, questions: fixedQuestions, judge: exactJudge });
+  ({ app, clock } = await startHarness({}, fixedQuestions));
 });
-afterAll(async () => {
-  await app.dispose();
-});
+afterAll(() => app.dispose());
 
 const post = (path: string, token: string, body?: unknown, target: { url: string } = app) => call(target, "POST", `/api/lobby/${path}`, { token, body });
 
@@ -250,8 +248,7 @@ describe("POST /api/lobby/returnToLobby", () => {
 
 describe("a complete game over REST, two rounds, fake clock", () => {
   test("round 1 ends as soon as both teams lock, round 2 at its deadline; scores follow the DESIGN table", async () => {
-    const gameClock = new FakeClock();
-    const own = await startTestApp({}, { clock: gameClock, questions: fixedQuestions, judge: exactJudge });
+    const { app: own, clock: gameClock } = await startHarness({}, fixedQuestions);
     try {
       const { code, host, ravi, bo, cy } = await table(own, { rounds: 2, roundLimit: 30 });
       const data0 = await lobbyData(own, code);

@@ -9,7 +9,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { call } from "../support/app";
 import { within } from "../support/sockets";
-import { type Four, ok, type Seat, seatFour, startGame, startRound, submit, teamSelect } from "../support/rest";
+import { type Four, ok, seatFour, startGame, startRound, submit, teamSelect } from "../support/rest";
 import { dbFile, integrityCheck, portOpen, readStore, secretFile, useChaos, type PlayerSocket, type ServerProcess } from "./support";
 
 const isSnapshot = (p: any) => p?.updateType === "snapshot";

@@ -1,33 +1,25 @@
 // Staying in the game (issue 11), in real Chromium against the real server: phones that lose their
 // wifi mid-round, a host whose phone dies, a latecomer, Back and Forward, a second tab. The others
 // act through the REST API; the device under test is driven as a person would, by visible text.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { startTestApp, type TestApp } from "../support/app";
-import { launchChromium, screenshotDir } from "../support/browser";
+import type { Page } from "playwright-core";
+import { useE2eSuite } from "../support/e2e";
 import { exactJudge, type Four, ok, quizQuestion, quizQuestions, type Seat, seatFour, startGame, startRound, submit } from "../support/rest";
-import { DESKTOP, device, live, markDocument, PHONE, sameDocument, type Device } from "../support/phones";
+import { DESKTOP, live, markDocument, PHONE, sameDocument, type Device } from "../support/phones";
 
-let app: TestApp;
-let browser: Browser;
-const shots = screenshotDir();
+const suite = useE2eSuite({ questions: quizQuestions, overrides: { judge: exactJudge }, env: { HOST_GRACE_S: "2" } });
+const { app, shots } = suite;
 const opened: Device[] = [];
 /** A lost connection must be said within 5 s (DESIGN 3). */
 const SAY_LOST_MS = 5_000;
 
-beforeAll(async () => {
-  app = await startTestApp({ HOST_GRACE_S: "2" }, { questions: quizQuestions, judge: exactJudge });
-  browser = await launchChromium();
-});
-afterAll(async () => {
+afterAll(() => {
   for (const d of opened) expect(d.errors).toEqual([]);
-  await browser?.close();
-  await app?.dispose();
 });
 
 async function open(code: string, seat: Seat | null, path: string, options: object = PHONE): Promise<Device> {
-  const d = await device(browser, app.url, code, seat, path, options);
+  const d = await suite.device(code, seat, path, options);
   opened.push(d);
   // Acting before the page has joined would race its first look at the lobby.
   if (seat) await live(d.page);

@@ -7,6 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import type { Question } from "../../src/game/types";
 import { call, startTestApp, type TestApp } from "../support/app";
 import { launchChromium } from "../support/browser";
+import { live } from "../support/phones";
 import { questionsFrom } from "../support/rest";
 
 /** 32 characters at most: these fit in a name. */
@@ -203,15 +204,12 @@ describe("in Chromium", () => {
       localStorage.setItem("gameToken", t!);
       localStorage.setItem("lobbyCode", c!);
     }, [token, code]);
-    // The page opens its socket only once every island has hydrated (islands/client/hydrate.tsx):
-    // the server's first frame over it means hydration, and any mismatch it raised, is over and the
-    // live state has arrived; two animation frames later it has been rendered.
-    const firstFrame = page.waitForEvent("websocket").then((ws) => ws.waitForEvent("framereceived"));
     await page.goto(`${app.url}/game/${code}`);
     await page.getByText("Round 1 Results").waitFor();
     await shows(page, "a".repeat(199));
-    await firstFrame;
-    await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+    // The session starts only once every island has hydrated (islands/client/hydrate.tsx), so a page
+    // that has joined over its connection is past hydration and any mismatch it raised.
+    await live(page);
     expect(errors).toEqual([]);
     expect(dialogs).toEqual([]);
   }, 30_000);

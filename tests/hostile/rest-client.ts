@@ -2,7 +2,7 @@
 // before/after snapshot a refusal must leave untouched.
 import { expect } from "bun:test";
 import type { TestApp } from "../support/app";
-import { type Four, ok, type Seat, seatFour, startGame, startRound, submit } from "../support/rest";
+import { type Four, type Seat, seatFour, startGame, startRound, submit } from "../support/rest";
 
 export type Phase = "lobby" | "question" | "results";
 

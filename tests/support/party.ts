@@ -1,6 +1,7 @@
 // The realtime harness: a running server with a fake clock, numbered questions and an exact-match
 // judge, and four seated players connected over one transport. The REST steps live in ./rest.
 import { afterEach } from "bun:test";
+import type { QuestionSource } from "../../src/lobbies/seams";
 import { startTestApp, type TestApp } from "./app";
 import { FakeClock } from "./fake-clock";
 import { exactJudge, quizQuestions, seatFour, type Four } from "./rest";
@@ -11,9 +12,10 @@ export interface Harness {
   clock: FakeClock;
 }
 
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+/** The app on a fake clock with the exact judge; numbered questions unless the test brings its own. */
+export async function startHarness(env: Record<string, string> = {}, questions: QuestionSource = quizQuestions): Promise<Harness> {
   const clock = new FakeClock();
-  const app = await startTestApp(env, { clock, questions: quizQuestions, judge: exactJudge });
+  const app = await startTestApp(env, { clock, questions, judge: exactJudge });
   return { app, clock };
 }
 

@@ -26,7 +26,7 @@ export const VIEWPORTS = [
 
 /** Registers the file's app and browser; what its tests use. */
 export function useSlipsSuite() {
-  const suite = useE2eSuite(QUESTIONS);
+  const suite = useE2eSuite({ questions: QUESTIONS });
 
   /** A page holding `seat` (as a finished join leaves it), opened at `path`; live when it is a lobby or game page. */
   async function seated(seat: Seat | null, code: string, path: string, options: object): Promise<Page> {
