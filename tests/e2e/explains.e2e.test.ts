@@ -33,7 +33,7 @@ const QUESTIONS: Question[] = [
 const TV_1080 = { width: 1920, height: 1080 };
 const TV_720 = { width: 1280, height: 720 };
 
-const suite = useE2eSuite({ questions: QUESTIONS, overrides: { judge: exactJudge } });
+const suite = useE2eSuite({ questions: QUESTIONS, judge: exactJudge });
 const { app, shots } = suite;
 
 const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: join(shots, `i20-${name}.png`), animations: "disabled", fullPage });

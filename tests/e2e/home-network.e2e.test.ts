@@ -23,7 +23,8 @@ const PUBLIC_URL = "http://stealmate.local:3000";
 const ENV = { ALLOWED_HOSTS: LAN_NAME };
 const suite = useE2eSuite({
   questions: quizQuestions,
-  overrides: { judge: exactJudge, interfaces: fakeLan },
+  judge: exactJudge,
+  overrides: { interfaces: fakeLan },
   env: ENV,
   browserArgs: [`--host-resolver-rules=MAP ${LAN_NAME} 127.0.0.1`],
 });

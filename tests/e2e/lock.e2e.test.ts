@@ -10,7 +10,7 @@ import { FakeClock } from "../support/fake-clock";
 import { createLobby, exactJudge, joinLobby, ok, quizQuestions, startGame, teamSelect } from "../support/rest";
 import { DESKTOP, live, PHONE, type Device } from "../support/phones";
 
-const suite = useE2eSuite({ questions: quizQuestions, overrides: { judge: exactJudge, clock: new FakeClock() } });
+const suite = useE2eSuite({ questions: quizQuestions, judge: exactJudge, overrides: { clock: new FakeClock() } });
 const { shots } = suite;
 
 /** Console errors too: a policy violation is reported there, not as a page error. */

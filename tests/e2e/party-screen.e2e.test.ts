@@ -32,7 +32,7 @@ const FAKE_AUDIO = `
   }
   window.AudioContext = FakeAudioContext;
 `;
-const suite = useE2eSuite({ questions: quizQuestions, overrides: { judge: exactJudge, interfaces: fakeLan }, initScript: FAKE_AUDIO });
+const suite = useE2eSuite({ questions: quizQuestions, judge: exactJudge, overrides: { interfaces: fakeLan }, initScript: FAKE_AUDIO });
 const { app, shots } = suite;
 
 /** The cues heard so far, read back from the tones in the order they were started. */

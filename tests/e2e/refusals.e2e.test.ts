@@ -10,7 +10,7 @@ import { useE2eSuite } from "../support/e2e";
 import { createLobby, exactJudge, joinLobby, ok, quizQuestions, type Seat, seatFour, startGame, startRound, submit, teamSelect } from "../support/rest";
 import { DESKTOP, device, live, PHONE, sessionStarted, type Device } from "../support/phones";
 
-const suite = useE2eSuite({ questions: quizQuestions, overrides: { judge: exactJudge } });
+const suite = useE2eSuite({ questions: quizQuestions, judge: exactJudge });
 const { app } = suite;
 const opened: Device[] = [];
 

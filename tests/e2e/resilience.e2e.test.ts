@@ -8,7 +8,7 @@ import { useE2eSuite } from "../support/e2e";
 import { exactJudge, type Four, ok, quizQuestion, quizQuestions, type Seat, seatFour, startGame, startRound, submit } from "../support/rest";
 import { DESKTOP, live, markDocument, PHONE, sameDocument, type Device } from "../support/phones";
 
-const suite = useE2eSuite({ questions: quizQuestions, overrides: { judge: exactJudge }, env: { HOST_GRACE_S: "2" } });
+const suite = useE2eSuite({ questions: quizQuestions, judge: exactJudge, env: { HOST_GRACE_S: "2" } });
 const { app, shots } = suite;
 const opened: Device[] = [];
 /** A lost connection must be said within 5 s (DESIGN 3). */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from "bun:test";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import type { AppOverrides } from "../../src/app";
 import type { Question } from "../../src/game/types";
-import type { QuestionSource } from "../../src/lobbies/seams";
+import type { AnswerJudge, QuestionSource } from "../../src/lobbies/seams";
 import { startTestApp, type TestApp } from "./app";
 import { launchChromium, screenshotDir } from "./browser";
 import { device, PHONE, type Device } from "./phones";
@@ -14,8 +14,10 @@ import { questionsFrom, type Seat } from "./rest";
 export interface E2eOptions {
   /** served in order (a list) or as the source picks them; omitted, the app runs its own sources as shipped (the lobby's own questions, the offline bank) */
   questions?: readonly Question[] | QuestionSource;
-  /** the app's other seams: the judge, a fake clock, faked network interfaces */
-  overrides?: Omit<AppOverrides, "questions">;
+  /** how answers are judged; omitted, the app's own judge */
+  judge?: AnswerJudge;
+  /** the app's other seams: a fake clock, faked network interfaces */
+  overrides?: Omit<AppOverrides, "questions" | "judge">;
   /** the app's environment, over the test defaults (tests/support/app.ts) */
   env?: Record<string, string>;
   /** false when the file runs its own server (a child process it kills and restarts) */
@@ -55,12 +57,12 @@ export function useE2eSuite(options: E2eOptions = {}): E2eSuite {
     if (value === undefined) throw new Error(`no ${what}: useE2eSuite's beforeAll has not run${what === "app" && options.app === false ? ", and this suite runs its own server" : ""}`);
     return value;
   };
-  const { questions } = options;
+  const { questions, judge } = options;
 
   beforeAll(async () => {
     if (options.app !== false) {
       const source = questions === undefined ? {} : { questions: "pick" in questions ? questions : questionsFrom(questions) };
-      running = await startTestApp(options.env, { ...options.overrides, ...source });
+      running = await startTestApp(options.env, { ...options.overrides, ...source, ...(judge ? { judge } : {}) });
     }
     browser = await launchChromium(options.browserArgs);
     console.log(`screenshots: ${shots}`);
