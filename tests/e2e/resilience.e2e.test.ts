@@ -61,6 +61,7 @@ describe("a phone offline mid-round catches up without a reload", () => {
         if (seconds === 20) await shot(bo.page, "11-offline-phone");
 
         // The others play on: round 1 ends, round 2 is played, and round 3 opens just before the phone is back.
+        // How long the phone stays offline is what is under test, so these waits are real time.
         await submit(app, four.blue1, 1, quizQuestion(1).answer);
         await submit(app, four.red1, 1, "a wrong guess");
         await playRound(four, 2);
