@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import type { Question } from "../../src/game/types";
 import { useE2eSuite } from "../support/e2e";
+import { DESKTOP, PHONE } from "../support/phones";
 import { STREAM_PATH } from "../../src/shared/wire";
 
 const QUESTIONS: Question[] = [
@@ -17,8 +18,6 @@ const QUESTIONS: Question[] = [
 /** pageErrors: uncaught errors in any page, hydration mismatches included: a game should raise none. */
 const suite = useE2eSuite({ questions: QUESTIONS });
 const { app, pageErrors, shots } = suite;
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const desktop = { viewport: { width: 1280, height: 860 } };
 
 type Mode = "websocket" | "fallback";
 /** what the pages of the current run opened: WebSockets and fallback streams */
@@ -66,7 +65,7 @@ for (const run of ["websocket", "fallback"] as const) {
     mode = run;
     opened = { websockets: 0, streams: 0 };
     pageErrors.length = 0;
-    const host = await open(desktop);
+    const host = await open(DESKTOP);
     await host.goto(app.url + "/");
     await shot(host, "01-home-desktop");
     await host.getByRole("button", { name: "Host" }).isDisabled();
@@ -77,7 +76,7 @@ for (const run of ["websocket", "fallback"] as const) {
     const code = host.url().split("/").pop()!;
     await host.getByText("Blue Team (1/8)").waitFor();
 
-    const friend = await open(phone);
+    const friend = await open(PHONE);
     await friend.goto(`${app.url}/?join=${code.toLowerCase()}`);
     await friend.getByText(`Enter your name to join lobby ${code}.`).waitFor();
     expect(friend.url()).not.toContain("join=");
@@ -164,7 +163,7 @@ for (const run of ["websocket", "fallback"] as const) {
     await arrive(friend, new RegExp(`/lobby/${code}$`));
 
     // Kick: a latecomer is removed by the host and lands on the home page.
-    const late = await open(phone);
+    const late = await open(PHONE);
     await late.goto(`${app.url}/?join=${code}`);
     await late.getByRole("dialog").getByPlaceholder("Enter your name").fill("Zed");
     await late.getByRole("dialog").getByRole("button", { name: "Join" }).click();

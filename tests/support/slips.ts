@@ -8,7 +8,7 @@ import type { Question } from "../../src/game/types";
 import { axeViolations } from "./a11y";
 import { useE2eSuite } from "./e2e";
 import { createLobby, joinLobby, type Seat, teamSelect } from "./rest";
-import { live } from "./phones";
+import { live, PHONE } from "./phones";
 
 const QUESTIONS: Question[] = [
   { category: "Space", question: "Which planet is known as the Red Planet?", answer: "Mars", aliases: [] },
@@ -17,7 +17,7 @@ const QUESTIONS: Question[] = [
   { category: "Animals", question: "What is the largest living bird?", answer: "Ostrich", aliases: [] },
 ];
 
-export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+export { PHONE };
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 export const VIEWPORTS = [
   ["phone", PHONE],
