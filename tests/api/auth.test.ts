@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SignJWT } from "jose";
 import { call, startTestApp, type TestApp } from "../support/app";
-import { createLobby, expectFailure, lobbyData, party, refused, type Seat } from "./helpers";
+import { createLobby, expectFailure, lobbyData, party, refused, type Seat } from "../support/rest";
 
 const SECRET = "test-secret-test-secret-123456";
 const ALLOWED = "https://party.example";

@@ -2,19 +2,15 @@
 // stops a running game; judged rounds are kept as a finished game (summary, results download), a game
 // with none goes back to the lobby; everyone else is refused, and the round timer dies with it.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { call, startTestApp, type TestApp } from "../support/app";
-import { FakeClock } from "../support/fake-clock";
-import { exactJudge, fixedQuestions, lobbyData, party, refused, teamSelect, waitForPhase, type Seat } from "./helpers";
+import { call, type TestApp } from "../support/app";
+import { startHarness } from "../support/party";
+import { fixedQuestions, lobbyData, party, refused, type Seat, teamSelect, waitForPhase } from "../support/rest";
 
-let clock: FakeClock;
 let app: TestApp;
 beforeAll(async () => {
-  clock = new FakeClock();
-  app = await startTestApp({}, { clock, questions: fixedQuestions, judge: exactJudge });
+  ({ app } = await startHarness({}, fixedQuestions));
 });
-afterAll(async () => {
-  await app.dispose();
-});
+afterAll(() => app.dispose());
 
 const post = (path: string, token?: string, body?: unknown) => call(app, "POST", `/api/lobby/${path}`, { token, body });
 

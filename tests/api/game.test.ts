@@ -1,19 +1,17 @@
 // The game calls over real HTTP: start, startRound, submitAnswer, overrule and returnToLobby, their
 // refusals, and a whole two-round game played over REST alone with a fake clock.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { call, startTestApp, type TestApp } from "../support/app";
-import { FakeClock } from "../support/fake-clock";
-import { exactJudge, expectFailure, fixedQuestions, lobbyData, party, refused, teamSelect, waitForPhase, type Seat } from "./helpers";
+import { call, type TestApp } from "../support/app";
+import type { FakeClock } from "../support/fake-clock";
+import { startHarness } from "../support/party";
+import { expectFailure, fixedQuestions, lobbyData, party, refused, type Seat, teamSelect, waitForPhase } from "../support/rest";
 
 let clock: FakeClock;
 let app: TestApp;
 beforeAll(async () => {
-  clock = new FakeClock();
-  app = await startTestApp({}, { clock, questions: fixedQuestions, judge: exactJudge });
+  ({ app, clock } = await startHarness({}, fixedQuestions));
 });
-afterAll(async () => {
-  await app.dispose();
-});
+afterAll(() => app.dispose());
 
 const post = (path: string, token: string, body?: unknown, target: { url: string } = app) => call(target, "POST", `/api/lobby/${path}`, { token, body });
 
@@ -183,18 +181,28 @@ describe("requests in flight", () => {
     await post("startRound", host.token, { code });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let firstPartTaken!: () => void;
+    const sending = new Promise<void>((resolve) => (firstPartTaken = resolve));
     const encoder = new TextEncoder();
-    const body = new ReadableStream<Uint8Array>({
-      async start(controller) {
-        controller.enqueue(encoder.encode('{"isSteal":true,'));
-        await gate;
-        controller.enqueue(encoder.encode('"roundNumber":1}'));
-        controller.close();
+    let pulls = 0;
+    // Pulled only as fetch sends it: the second pull means the request and its first part are on
+    // their way, and the rest waits for the gate.
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          if (++pulls === 1) return controller.enqueue(encoder.encode('{"isSteal":true,'));
+          firstPartTaken();
+          await gate;
+          controller.enqueue(encoder.encode('"roundNumber":1}'));
+          controller.close();
+        },
       },
-    });
+      { highWaterMark: 0 },
+    );
     const pending = fetch(`${app.url}/api/lobby/submitAnswer`, { method: "POST", headers: { authorization: `Bearer ${bo.token}`, "content-type": "application/json" }, body });
-    // Gives the server time to authenticate Bo before the lobby goes; either order must be refused cleanly.
-    await Bun.sleep(50);
+    // The lobby ends while Bo's body is still arriving; whether the server has read his token yet or
+    // not, the answer must be refused cleanly.
+    await sending;
     expect((await post("end", host.token)).status).toBe(200);
     release();
     const res = await pending;
@@ -240,8 +248,7 @@ describe("POST /api/lobby/returnToLobby", () => {
 
 describe("a complete game over REST, two rounds, fake clock", () => {
   test("round 1 ends as soon as both teams lock, round 2 at its deadline; scores follow the DESIGN table", async () => {
-    const gameClock = new FakeClock();
-    const own = await startTestApp({}, { clock: gameClock, questions: fixedQuestions, judge: exactJudge });
+    const { app: own, clock: gameClock } = await startHarness({}, fixedQuestions);
     try {
       const { code, host, ravi, bo, cy } = await table(own, { rounds: 2, roundLimit: 30 });
       const data0 = await lobbyData(own, code);

@@ -2,7 +2,7 @@
 // limit (429). Refusals leave lobbies as they were.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { call, startTestApp, type TestApp } from "../support/app";
-import { createLobby, expectFailure, party, refused } from "./helpers";
+import { createLobby, expectFailure, party, refused } from "../support/rest";
 
 const KIB16 = 16 * 1024;
 

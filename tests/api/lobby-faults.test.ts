@@ -8,7 +8,7 @@ import { reduce } from "../../src/game/reduce";
 import { FAULT_MESSAGE } from "../../src/lobbies/lobby-faults";
 import { call, startTestApp, type TestApp } from "../support/app";
 import { FakeClock } from "../support/fake-clock";
-import { exactJudge, quizQuestions, seatFour, type Four } from "../support/party";
+import { exactJudge, type Four, quizQuestions, seatFour } from "../support/rest";
 import { Clients } from "../support/sockets";
 
 const bug: { code: string; command: Command["type"] | null } = { code: "", command: null };

@@ -2,7 +2,7 @@
 // select, settings and kick, with their success shapes and their 400/404/409 refusals.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { call, startTestApp, type TestApp } from "../support/app";
-import { claimsOf, createLobby, expectFailure, joinLobby, lobbyData, party, refused, teamSelect } from "./helpers";
+import { claimsOf, createLobby, expectFailure, joinLobby, lobbyData, party, refused, teamSelect } from "../support/rest";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -199,9 +199,9 @@ describe("POST /api/lobby/teamSelect", () => {
 
   test("becoming captain of the other team moves the player there; isCaptain defaults to false", async () => {
     const { code, host, players } = await party(app, "Ravi");
-    const res = await teamSelect(app, host, "red", true);
-    expect(res.body.lobby.captains.red).toEqual(player(host.id, "Hana", "red", { isCaptain: true, isHost: true }));
-    expect(res.body.lobby.redTeam.map((p: any) => p.name)).toEqual(["Hana", "Ravi"]);
+    const { lobby } = await teamSelect(app, host, "red", true);
+    expect(lobby.captains.red).toEqual(player(host.id, "Hana", "red", { isCaptain: true, isHost: true }));
+    expect(lobby.redTeam.map((p: any) => p.name)).toEqual(["Hana", "Ravi"]);
     const back = await call(app, "POST", "/api/lobby/teamSelect", { token: players[0]!.token, body: { team: "blue" } });
     expect(back.status).toBe(200);
     expect((await lobbyData(app, code)).blueTeam).toEqual([player(players[0]!.id, "Ravi", "blue")]);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { call, startTestApp, type TestApp } from "../support/app";
 import { Clients } from "../support/sockets";
-import { createLobby, expectFailure, joinLobby, teamSelect } from "./helpers";
+import { createLobby, expectFailure, joinLobby, teamSelect } from "../support/rest";
 
 const OWN = [
   { category: "Secret Sauce", question: "Which made-up word is the first secret answer?", answer: "Quokkalicious", aliases: ["Quokka-alias"] },

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { questionsCsv, questionsJson } from "../../src/api/question-files";
 import { OWN_QUESTIONS_MAX } from "../../src/game/settings";
 import { call, startTestApp, type TestApp } from "../support/app";
-import { createLobby, expectFailure, joinLobby, party, type Seat } from "./helpers";
+import { createLobby, expectFailure, joinLobby, party, type Seat } from "../support/rest";
 
 let app: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import type { Question } from "../../src/game/types";
 import { downloadName } from "../../src/results/spreadsheet";
 import { call, startTestApp, type TestApp } from "../support/app";
 import { FakeClock } from "../support/fake-clock";
-import { exactJudge, party, teamSelect, waitForPhase, type Seat } from "./helpers";
+import { exactJudge, party, questionsFrom, type Seat, teamSelect, waitForPhase } from "../support/rest";
 
 const TRICKY: Question[] = [
   { category: "Quotes, \"and\" commas", question: "Who said \"Veni, vidi, vici\"?\nIn Latin.", answer: "Julius Caesar", aliases: [] },
@@ -16,7 +16,7 @@ const TRICKY: Question[] = [
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({}, { clock: new FakeClock(), questions: { pick: async ({ count }) => TRICKY.slice(0, count) }, judge: exactJudge });
+  app = await startTestApp({}, { clock: new FakeClock(), questions: questionsFrom(TRICKY), judge: exactJudge });
 });
 afterAll(() => app.dispose());
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { OWN_QUESTIONS_BYTES } from "../../src/game/settings";
 import { call, startTestApp, type TestApp } from "../support/app";
-import { joinLobby, party, type Seat } from "./helpers";
+import { joinLobby, party, type Seat } from "../support/rest";
 
 let app: TestApp;
 let code: string;

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { STORAGE_FAULT_MESSAGE } from "../../src/lobbies/storage-fault";
 import { call, startTestApp, type TestApp } from "../support/app";
-import { exactJudge, quizQuestion, quizQuestions, seatFour, startGame, startRound, submit } from "../support/party";
+import { exactJudge, quizQuestion, quizQuestions, seatFour, startGame, startRound, submit } from "../support/rest";
 import { Clients, flush } from "../support/sockets";
 import { FakeClock } from "../support/fake-clock";
 

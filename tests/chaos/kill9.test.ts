@@ -8,7 +8,8 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { call } from "../support/app";
-import { ok, seatFour, startGame, startRound, submit, teamSelect, type Four, type Seat } from "../support/party";
+import { within } from "../support/sockets";
+import { type Four, ok, seatFour, startGame, startRound, submit, teamSelect } from "../support/rest";
 import { dbFile, integrityCheck, portOpen, readStore, secretFile, useChaos, type PlayerSocket, type ServerProcess } from "./support";
 
 const isSnapshot = (p: any) => p?.updateType === "snapshot";
@@ -86,7 +87,8 @@ describe("kill -9", () => {
 
     // --- power cut, halfway through the round --------------------------------------------------------
     // Halfway, so a restart that re-armed a full round limit (instead of the saved endsAt) would
-    // end the round seconds late, well outside the tolerance checked below.
+    // end the round seconds late, well outside the tolerance checked below. The server's real clock
+    // is what is under test here, so the wait is real time.
     await Bun.sleep(Math.max(0, endsAt - 7500 - Date.now()));
     const killedAt = Date.now();
     await kill9(first);
@@ -198,11 +200,21 @@ describe("kill -9", () => {
     let sentCount = 0;
     let switchesAcked = 0;
     let killed = false;
+    /** Wakes whoever waits for the next chat line seen or for the kill. */
+    let progressed: () => void = () => {};
+    const progress = () => new Promise<void>((resolve) => (progressed = resolve));
+    let onKill: () => void = () => {};
+    const killedNow = new Promise<void>((resolve) => (onKill = resolve));
+    /** how many times each client had lost its connection when the kill was sent */
+    const dropsAtKill = new Map<PlayerSocket, number>();
     // The kill lands while the server is working through a backlog of both kinds of write.
     const maybeKill = () => {
       if (killed || seenCount < KILL_AFTER_CHATS || switchesAcked < KILL_AFTER_SWITCHES) return;
       killed = true;
+      for (const s of chaos.sockets()) dropsAtKill.set(s, s.disconnects.length);
       first.proc.kill("SIGKILL");
+      progressed();
+      onKill();
     };
     for (const [l, group] of players.entries()) {
       for (const s of group) {
@@ -211,6 +223,7 @@ describe("kill -9", () => {
           if (lobbySeen.has(m.message)) return;
           lobbySeen.add(m.message);
           seenCount++;
+          progressed();
           maybeKill();
         });
       }
@@ -222,11 +235,10 @@ describe("kill -9", () => {
     const chats = (async () => {
       const senders = players.flat();
       for (let i = 0; i < CHATS && !killed; i++) {
-        while (sentCount - seenCount >= BACKLOG && !killed) await Bun.sleep(1);
+        while (sentCount - seenCount >= BACKLOG && !killed) await progress();
         if (killed) break;
         senders[i % senders.length]!.emit("chat-message", { message: `burst-${i}`, chatType: i % 3 === 0 ? "team" : "game" });
         sentCount++;
-        if (i % senders.length === senders.length - 1) await Bun.sleep(1);
       }
     })();
 
@@ -253,11 +265,13 @@ describe("kill -9", () => {
       }),
     );
     const [, tracks] = await Promise.all([chats, Promise.all(hops)]);
-    const deadline = Date.now() + 5000;
-    while (!killed && Date.now() < deadline) await Bun.sleep(5);
+    // Every write is answered by now; the last lines may still be on their way back to the clients.
+    await within(killedNow, "the kill", 5000);
     expect(killed).toBe(true);
     const exit = await first.proc.exited;
-    await Bun.sleep(100); // whatever the server sent before it died has arrived
+    // Each connection ends after whatever the server sent before it died, so once all have ended
+    // every line the server sent has arrived.
+    await Promise.all(chaos.sockets().map((s) => s.untilDisconnected(dropsAtKill.get(s)! + 1)));
     for (const s of chaos.sockets()) logBeforeKill.set(s, s.mark());
     expect(first.proc.signalCode).toBe("SIGKILL");
     expect(exit).not.toBe(0);

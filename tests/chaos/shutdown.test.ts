@@ -5,7 +5,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, statSync } from "node:fs";
 import { call } from "../support/app";
-import { seatFour, startGame, startRound, type Seat } from "../support/party";
+import { seatFour, startGame, startRound } from "../support/rest";
 import { dbFile, integrityCheck, portOpen, useChaos } from "./support";
 
 const isSnapshot = (p: any) => p?.updateType === "snapshot";

@@ -20,7 +20,7 @@ const DESKTOP = { width: 1280, height: 860 };
 const phone = { viewport: PHONE, isMobile: true, hasTouch: true };
 const desktop = { viewport: DESKTOP };
 
-const { app, open, pageErrors, shots } = useE2eSuite(QUESTIONS);
+const { app, open, pageErrors, shots } = useE2eSuite({ questions: QUESTIONS });
 
 /** axe and sideways scrolling at a phone's and a desktop's width, with a screenshot of each; the page keeps its own size after. */
 async function audit(page: Page, screen: string): Promise<string[]> {

@@ -3,15 +3,14 @@
 // included), an answer typed but not sent, the summary's answers and verdicts, the TV's running
 // score, its blocked-sound prompt and a 20-round summary that fits the screen, and Hebrew and Arabic
 // names, answers, categories and chat that never reorder the text around them.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import type { Question } from "../../src/game/types";
 import { axeViolations } from "../support/a11y";
-import { startTestApp, type TestApp } from "../support/app";
-import { launchChromium, screenshotDir } from "../support/browser";
-import { createLobby, exactJudge, joinLobby, ok, startGame, submit, teamSelect } from "../support/party";
-import { DESKTOP, device, live, PHONE, type Device } from "../support/phones";
+import { useE2eSuite } from "../support/e2e";
+import { createLobby, exactJudge, joinLobby, ok, startGame, submit, teamSelect, waitForPhase } from "../support/rest";
+import { DESKTOP, live, PHONE, type Device } from "../support/phones";
 
 const HEBREW_NAME = "דנה";
 const ARABIC_NAME = "ليلى";
@@ -34,19 +33,8 @@ const QUESTIONS: Question[] = [
 const TV_1080 = { width: 1920, height: 1080 };
 const TV_720 = { width: 1280, height: 720 };
 
-let app: TestApp;
-let browser: Browser;
-const shots = screenshotDir();
-
-beforeAll(async () => {
-  app = await startTestApp({}, { questions: { pick: async ({ count }) => QUESTIONS.slice(0, count) }, judge: exactJudge });
-  browser = await launchChromium();
-  console.log(`screenshots: ${shots}`);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.dispose();
-});
+const suite = useE2eSuite({ questions: QUESTIONS, judge: exactJudge });
+const { app, shots } = suite;
 
 const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: join(shots, `i20-${name}.png`), animations: "disabled", fullPage });
 
@@ -95,7 +83,7 @@ async function tvShots(tv: Page, name: string, violations: string[]): Promise<vo
 const statusNews = (page: Page) => page.locator(".panel [role=status].sr-only").textContent();
 
 test("phones, a laptop and a TV say who locked, why the points went where, and keep right-to-left text in place", async () => {
-  const { code, seat: hana } = await createLobby(app, "Hana");
+  const { code, ...hana } = await createLobby(app, "Hana");
   const dana = await joinLobby(app, code, HEBREW_NAME);
   const layla = await joinLobby(app, code, ARABIC_NAME);
   await joinLobby(app, code, "Rue");
@@ -106,8 +94,8 @@ test("phones, a laptop and a TV say who locked, why the points went where, and k
   const gaps: string[] = [];
 
   // The lobby, before the game: a phone and the TV, whose sound the browser has blocked.
-  const danaPhone = await device(browser, app.url, code, dana, `/lobby/${code}`, PHONE);
-  const tv: Device = await device(browser, app.url, code, null, `/tv/${code}`, { viewport: TV_1080 });
+  const danaPhone = await suite.device(code, dana, `/lobby/${code}`, PHONE);
+  const tv: Device = await suite.device(code, null, `/tv/${code}`, { viewport: TV_1080 });
   await tv.context.addInitScript({ content: BLOCKED_AUDIO });
   await tv.page.reload();
   for (const page of [danaPhone.page, tv.page]) await live(page);
@@ -128,8 +116,8 @@ test("phones, a laptop and a TV say who locked, why the points went where, and k
 
   await startGame(app, hana, 3, 15);
   await danaPhone.page.waitForURL(new RegExp(`/game/${code}$`));
-  const hanaDesk = await device(browser, app.url, code, hana, `/game/${code}`, DESKTOP);
-  const laylaPhone = await device(browser, app.url, code, layla, `/game/${code}`, PHONE);
+  const hanaDesk = await suite.device(code, hana, `/game/${code}`, DESKTOP);
+  const laylaPhone = await suite.device(code, layla, `/game/${code}`, PHONE);
   for (const d of [hanaDesk, laylaPhone, danaPhone]) await live(d.page);
 
   // A Hebrew chat line keeps its colon between name and message, and its "!" at the message's end (its left).
@@ -244,22 +232,20 @@ test("phones, a laptop and a TV say who locked, why the points went where, and k
 }, 120_000);
 
 test("a 20-round game's summary fits a 1080p and a 720p TV without scrolling", async () => {
-  const { code, seat: hana } = await createLobby(app, "Hana");
+  const { code, ...hana } = await createLobby(app, "Hana");
   const ravi = await joinLobby(app, code, "Ravi");
   await teamSelect(app, hana, "blue", true);
   await teamSelect(app, ravi, "red", true);
   await startGame(app, hana, 20, 60);
-  const phase = async () => (await (await fetch(`${app.url}/api/lobby/${code}`)).json()).data.gameState.phase as string;
   for (let n = 1; n <= 20; n++) {
     await ok(app, "/api/lobby/startRound", hana.token, {});
     await submit(app, hana, n, n % 3 === 0 ? "wrong" : QUESTIONS[n - 1]!.answer);
     await submit(app, ravi, n, "a wild guess", n % 2 === 0);
-    // Judging is quick but not synchronous: the next round may start once the results are in.
-    for (let tries = 0; tries < 200 && !["results", "complete"].includes(await phase()); tries++) await Bun.sleep(5);
+    // Judging is quick but not synchronous: the next round may start once the results are in; the last one completes the game.
+    await waitForPhase(app, code, n < 20 ? "results" : "complete");
   }
-  expect(await phase()).toBe("complete");
 
-  const tv = await device(browser, app.url, code, null, `/tv/${code}`, { viewport: TV_1080 });
+  const tv = await suite.device(code, null, `/tv/${code}`, { viewport: TV_1080 });
   await tv.page.getByText("Game Complete!", { exact: true }).waitFor();
   const violations: string[] = [];
   for (const [size, viewport] of [["1080p", TV_1080], ["720p", TV_720]] as const) {
@@ -281,7 +267,7 @@ test("a 20-round game's summary fits a 1080p and a 720p TV without scrolling", a
 
 test("How to Play says the rules as played, with the scoring table, on a phone and a desktop", async () => {
   for (const [name, options] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
-    const context = await browser.newContext(options);
+    const context = await suite.browser.newContext(options);
     const page = await context.newPage();
     await page.goto(app.url);
     const how = page.getByRole("region", { name: "How to Play" });
@@ -304,11 +290,11 @@ test("How to Play says the rules as played, with the scoring table, on a phone a
 });
 
 test("the TV's lobby fits two full teams of 8 at 1080p and 720p; the host's lobby isolates right-to-left tags and questions", async () => {
-  const { code, seat: host } = await createLobby(app, "Hana");
+  const { code, ...host } = await createLobby(app, "Hana");
   const names = ["Marisol Reyes", ARABIC_NAME, HEBREW_NAME, "Priya", "Bo", "Rue", "Ravi", "Ana", "Kwame Mensah", "Yuki", "Lars", "Chidi", "Olga", "Tom", "Zed"];
   for (const name of names) await joinLobby(app, code, name);
   await teamSelect(app, host, "blue", true);
-  const tv = await device(browser, app.url, code, null, `/tv/${code}`, { viewport: TV_1080 });
+  const tv = await suite.device(code, null, `/tv/${code}`, { viewport: TV_1080 });
   await tv.page.getByText("Blue Team (8)").waitFor();
   await tv.page.getByText("Red Team (8)").waitFor();
   const violations: string[] = [];
@@ -318,7 +304,7 @@ test("the TV's lobby fits two full teams of 8 at 1080p and 720p; the host's lobb
   // The host's lobby, with Hebrew and Arabic tags and own questions: every one isolated too.
   await ok(app, "/api/lobby/updateSettings", host.token, { settings: { tags: ["ערים", "General"] } });
   await ok(app, "/api/lobby/questions", host.token, { questions: [{ category: "ערים", question: "באיזו עיר נערכה אקספו 67?", answer: HEBREW_ANSWER, aliases: ["مونتريال", "Montreal"] }] });
-  const desk = await device(browser, app.url, code, host, `/lobby/${code}`, DESKTOP);
+  const desk = await suite.device(code, host, `/lobby/${code}`, DESKTOP);
   await live(desk.page);
   await desk.page.getByRole("button", { name: "Write or import questions" }).click();
   await desk.page.getByText("באיזו עיר נערכה אקספו 67?").waitFor();

@@ -4,7 +4,7 @@
 // dialog, the phones' player list by team, a network refusal cleared on reconnect. Each changed
 // screen is checked with axe and photographed (tests/support/slips.ts).
 import { describe, expect, test } from "bun:test";
-import { startGame, startRound, submit } from "../support/party";
+import { startGame, startRound, submit } from "../support/rest";
 import { live } from "../support/phones";
 import { DESKTOP, PHONE, useSlipsSuite, VIEWPORTS } from "../support/slips";
 

@@ -3,7 +3,7 @@
 // typed, the confirmation before End Lobby, Kick and Leave Lobby, the quizmaster, long names. Each
 // changed screen is checked with axe and photographed (tests/support/slips.ts).
 import { describe, expect, test } from "bun:test";
-import { createLobby, joinLobby, teamSelect } from "../support/party";
+import { createLobby, joinLobby, teamSelect } from "../support/rest";
 import { live } from "../support/phones";
 import { DESKTOP, PHONE, useSlipsSuite, VIEWPORTS } from "../support/slips";
 
@@ -160,7 +160,7 @@ describe("quizmaster", () => {
 
 describe("smaller slips", () => {
   test("long names wrap between words in the host's row of buttons on a phone", async () => {
-    const { code, seat: hana } = await createLobby(suite.app, "Hana");
+    const { code, ...hana } = await createLobby(suite.app, "Hana");
     await joinLobby(suite.app, code, "Maximiliana Featherstone Ravens");
     const host = await seated(hana, code, `/lobby/${code}`, PHONE);
     const name = host.getByText("Maximiliana Featherstone Ravens", { exact: true });

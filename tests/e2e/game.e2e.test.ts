@@ -2,12 +2,12 @@
 // The host plays on a desktop viewport, a friend on a phone. It is played twice: over WebSockets,
 // and with window.WebSocket removed from every page, so the fallback (server-sent events + POST)
 // carries it.
-import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
+import { afterEach, expect, test } from "bun:test";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import type { Question } from "../../src/game/types";
-import { startTestApp, type TestApp } from "../support/app";
-import { launchChromium, screenshotDir } from "../support/browser";
+import { useE2eSuite } from "../support/e2e";
+import { DESKTOP, PHONE } from "../support/phones";
 import { STREAM_PATH } from "../../src/shared/wire";
 
 const QUESTIONS: Question[] = [
@@ -15,13 +15,9 @@ const QUESTIONS: Question[] = [
   { category: "Science", question: "What gas do plants take in from the air to make food?", answer: "Carbon dioxide", aliases: ["CO2"] },
 ];
 
-let app: TestApp;
-let browser: Browser;
-/** Uncaught errors in any page, hydration mismatches included: a game should raise none. */
-const pageErrors: string[] = [];
-const shots = screenshotDir();
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const desktop = { viewport: { width: 1280, height: 860 } };
+/** pageErrors: uncaught errors in any page, hydration mismatches included: a game should raise none. */
+const suite = useE2eSuite({ questions: QUESTIONS });
+const { app, pageErrors, shots } = suite;
 
 type Mode = "websocket" | "fallback";
 /** what the pages of the current run opened: WebSockets and fallback streams */
@@ -48,32 +44,20 @@ async function arrive(page: Page, url: string | RegExp): Promise<void> {
 }
 
 async function open(options: object): Promise<Page> {
-  const context = await browser.newContext(options);
-  contexts.push(context);
+  const page = await suite.open(options);
+  contexts.push(page.context());
   const tally = opened;
-  // A network that blocks WebSockets, as the page sees it: no WebSocket at all.
-  if (mode === "fallback") await context.addInitScript(() => Reflect.deleteProperty(window, "WebSocket"));
-  const page = await context.newPage();
-  page.on("pageerror", (err) => pageErrors.push(`${page.url()}: ${err.message}`));
+  // A network that blocks WebSockets, as the page sees it: no WebSocket at all (from the first navigation on).
+  if (mode === "fallback") await page.context().addInitScript(() => Reflect.deleteProperty(window, "WebSocket"));
   page.on("websocket", () => tally.websockets++);
   page.on("request", (req) => {
     if (req.method() === "GET" && new URL(req.url()).pathname === STREAM_PATH) tally.streams++;
   });
-  page.setDefaultTimeout(10_000);
   return page;
 }
 
-beforeAll(async () => {
-  app = await startTestApp({}, { questions: { pick: async ({ count }) => QUESTIONS.slice(0, count) } });
-  browser = await launchChromium();
-  console.log(`screenshots: ${shots}`);
-});
 afterEach(async () => {
   for (const context of contexts.splice(0)) await context.close();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.dispose();
 });
 
 for (const run of ["websocket", "fallback"] as const) {
@@ -81,7 +65,7 @@ for (const run of ["websocket", "fallback"] as const) {
     mode = run;
     opened = { websockets: 0, streams: 0 };
     pageErrors.length = 0;
-    const host = await open(desktop);
+    const host = await open(DESKTOP);
     await host.goto(app.url + "/");
     await shot(host, "01-home-desktop");
     await host.getByRole("button", { name: "Host" }).isDisabled();
@@ -92,7 +76,7 @@ for (const run of ["websocket", "fallback"] as const) {
     const code = host.url().split("/").pop()!;
     await host.getByText("Blue Team (1/8)").waitFor();
 
-    const friend = await open(phone);
+    const friend = await open(PHONE);
     await friend.goto(`${app.url}/?join=${code.toLowerCase()}`);
     await friend.getByText(`Enter your name to join lobby ${code}.`).waitFor();
     expect(friend.url()).not.toContain("join=");
@@ -179,7 +163,7 @@ for (const run of ["websocket", "fallback"] as const) {
     await arrive(friend, new RegExp(`/lobby/${code}$`));
 
     // Kick: a latecomer is removed by the host and lands on the home page.
-    const late = await open(phone);
+    const late = await open(PHONE);
     await late.goto(`${app.url}/?join=${code}`);
     await late.getByRole("dialog").getByPlaceholder("Enter your name").fill("Zed");
     await late.getByRole("dialog").getByRole("button", { name: "Join" }).click();

@@ -8,37 +8,38 @@ import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import jsQR from "jsqr";
 import Papa from "papaparse";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { axeViolations } from "../support/a11y";
 import { startTestApp, type TestApp } from "../support/app";
-import { launchChromium, screenshotDir } from "../support/browser";
+import { useE2eSuite } from "../support/e2e";
 import { fakeLan, lanOrigin } from "../support/lan";
-import { createLobby, exactJudge, ok, quizQuestion, quizQuestions, startGame, startRound, submit, teamSelect } from "../support/party";
+import { createLobby, exactJudge, ok, quizQuestion, quizQuestions, startGame, startRound, submit, teamSelect } from "../support/rest";
 import { DESKTOP, device, live, PHONE, type Device } from "../support/phones";
 
 const LAN_NAME = "party.lan";
 const PUBLIC_URL = "http://stealmate.local:3000";
 // ALLOWED_HOSTS: a server that serves only its own names must know the LAN name the phones use.
 const ENV = { ALLOWED_HOSTS: LAN_NAME };
+const suite = useE2eSuite({
+  questions: quizQuestions,
+  judge: exactJudge,
+  overrides: { interfaces: fakeLan },
+  env: ENV,
+  browserArgs: [`--host-resolver-rules=MAP ${LAN_NAME} 127.0.0.1`],
+});
+const { shots } = suite;
 let app: TestApp;
 let withPublic: TestApp;
-let browser: Browser;
-const shots = screenshotDir();
 /** Also kept where a person reviewing this work looks, when that folder is given. */
 const reviewShots = process.env.REVIEW_SHOTS;
 const TV_1080 = { viewport: { width: 1920, height: 1080 } };
 
 beforeAll(async () => {
-  app = await startTestApp(ENV, { questions: quizQuestions, judge: exactJudge, interfaces: fakeLan });
+  app = suite.server();
   withPublic = await startTestApp({ ...ENV, PUBLIC_URL }, { questions: quizQuestions, judge: exactJudge, interfaces: fakeLan });
-  browser = await launchChromium([`--host-resolver-rules=MAP ${LAN_NAME} 127.0.0.1`]);
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.dispose();
-  await withPublic?.dispose();
-});
+afterAll(() => withPublic?.dispose());
 
 async function shot(page: Page, name: string, fullPage = false) {
   const path = join(shots, `${name}.png`);
@@ -63,13 +64,13 @@ const awakeVideo = (page: Page) =>
   });
 
 test("a phone at a LAN name (no secure context) joins by the link, plays a whole game awake, and has nothing fail", async () => {
-  const { code, seat: hanaSeat } = await createLobby(app, "Hana");
+  const { code, ...hanaSeat } = await createLobby(app, "Hana");
   await teamSelect(app, hanaSeat, "blue", true);
-  const hana = await device(browser, app.url.replace("127.0.0.1", "localhost"), code, hanaSeat, `/lobby/${code}`, DESKTOP);
+  const hana = await device(suite.browser, app.url.replace("127.0.0.1", "localhost"), code, hanaSeat, `/lobby/${code}`, DESKTOP);
   const phoneUrl = `http://${LAN_NAME}:${app.port}`;
 
   // Rio's phone opens the join link as a QR code at party.lan would give it.
-  const context = await browser.newContext(PHONE);
+  const context = await suite.browser.newContext(PHONE);
   const rio = await context.newPage();
   const errors: string[] = [];
   rio.on("pageerror", (err) => errors.push(`${rio.url()}: ${err.message}`));
@@ -155,7 +156,7 @@ test("a phone at a LAN name (no secure context) joins by the link, plays a whole
 /** The TV at the server's own `localhost`: the join address it shows, read from its QR code and its text. */
 async function tvAt(target: TestApp, size: object, name: string): Promise<{ qr: string | null; address: string; code: string; tv: Device }> {
   const { code } = await createLobby(target, "Hana");
-  const tv = await device(browser, `http://localhost:${target.port}`, code, null, `/tv/${code}`, size);
+  const tv = await device(suite.browser, `http://localhost:${target.port}`, code, null, `/tv/${code}`, size);
   await live(tv.page);
   await shot(tv.page, name);
   const address = (await tv.page.locator(".tv-join .link-text").textContent()) ?? "";

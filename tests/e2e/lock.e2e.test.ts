@@ -1,26 +1,17 @@
 // Issue 22 in the browser: the host locks the lobby from its page and everyone sees it, the TV too;
 // a latecomer's game page says they play from the next round, and their team hears who joined. No
 // page raises an error under the Content-Security-Policy, and axe finds nothing.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
 import { axeViolations } from "../support/a11y";
 import { call } from "../support/app";
-import { launchChromium, screenshotDir } from "../support/browser";
-import { createLobby, joinLobby, ok, startGame, startHarness, teamSelect, type Harness } from "../support/party";
-import { DESKTOP, device, live, PHONE, type Device } from "../support/phones";
+import { useE2eSuite } from "../support/e2e";
+import { FakeClock } from "../support/fake-clock";
+import { createLobby, exactJudge, joinLobby, ok, quizQuestions, startGame, teamSelect } from "../support/rest";
+import { DESKTOP, live, PHONE, type Device } from "../support/phones";
 
-let h: Harness;
-let browser: Browser;
-const shots = screenshotDir();
-beforeAll(async () => {
-  h = await startHarness();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await h?.app.dispose();
-});
+const suite = useE2eSuite({ questions: quizQuestions, judge: exactJudge, overrides: { clock: new FakeClock() } });
+const { shots } = suite;
 
 /** Console errors too: a policy violation is reported there, not as a page error. */
 function consoleErrors(d: Device): string[] {
@@ -30,12 +21,12 @@ function consoleErrors(d: Device): string[] {
 }
 
 test("the host locks the lobby: a stranger is refused, the lobby and the TV say so; unlocking lets people in", async () => {
-  const { app } = h;
-  const { code, seat: hana } = await createLobby(app, "Hana");
+  const { app } = suite;
+  const { code, ...hana } = await createLobby(app, "Hana");
   const ravi = await joinLobby(app, code, "Ravi");
-  const host = await device(browser, app.url, code, hana, `/lobby/${code}`, { viewport: { width: 1280, height: 800 } });
-  const phone = await device(browser, app.url, code, ravi, `/lobby/${code}`, PHONE);
-  const tv = await device(browser, app.url, code, null, `/tv/${code}`, { viewport: { width: 1920, height: 1080 } });
+  const host = await suite.device(code, hana, `/lobby/${code}`, { viewport: { width: 1280, height: 800 } });
+  const phone = await suite.device(code, ravi, `/lobby/${code}`, PHONE);
+  const tv = await suite.device(code, null, `/tv/${code}`, { viewport: { width: 1920, height: 1080 } });
   const logs = [host, phone, tv].map(consoleErrors);
   for (const d of [host, phone, tv]) await live(d.page);
 
@@ -62,20 +53,20 @@ test("the host locks the lobby: a stranger is refused, the lobby and the TV say 
 }, 60_000);
 
 test("a latecomer watches the open round and their team hears that they joined", async () => {
-  const { app } = h;
-  const { code, seat: hana } = await createLobby(app, "Hana");
+  const { app } = suite;
+  const { code, ...hana } = await createLobby(app, "Hana");
   const ravi = await joinLobby(app, code, "Ravi");
   await teamSelect(app, hana, "blue", true);
   await teamSelect(app, ravi, "red", true);
   await startGame(app, hana, 2);
   await ok(app, "/api/lobby/startRound", hana.token);
-  const host = await device(browser, app.url, code, hana, `/game/${code}`, PHONE);
+  const host = await suite.device(code, hana, `/game/${code}`, PHONE);
   await live(host.page);
   const kaiSeat = await joinLobby(app, code, "Kai");
   await host.page.getByText("Kai joined your team").waitFor();
   await host.page.screenshot({ path: join(shots, "latecomer-team-notice-phone.png"), animations: "disabled" });
   for (const [name, options] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
-    const kai = await device(browser, app.url, code, kaiSeat, `/game/${code}`, options);
+    const kai = await suite.device(code, kaiSeat, `/game/${code}`, options);
     const logs = consoleErrors(kai);
     await kai.page.getByText("You joined during this round: you play from the next one.").waitFor();
     expect(await kai.page.getByPlaceholder("Type your team answer").count()).toBe(0);

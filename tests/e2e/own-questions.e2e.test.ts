@@ -25,7 +25,7 @@ const ALL = [...TYPED, ...IMPORTED];
 const CSV = '\uFEFFcategory,question,answer,aliases\r\nOur Crew,"Who brought the ""famous"" lasagna, twice?",Marisol,Mari the chef\r\nOur Crew,"Which plant, with holes in its leaves, does Kai love most?",Monstera,Swiss cheese plant|monstera deliciosa\r\n';
 const BAD_CSV = "category,question,answer,aliases\r\nOur Crew,A perfectly good question?,Yes,\r\nOur Crew,A question with no answer?,,\r\n";
 
-const { app, open, pageErrors, shots } = useE2eSuite(null);
+const { app, open, pageErrors, shots } = useE2eSuite();
 
 /** The whole page, then the Your Questions card alone, at a phone's and a desktop's width. */
 async function shoot(page: Page, name: string) {

@@ -2,36 +2,23 @@
 // and nothing secret reaches it before results; its QR code, decoded from a screenshot, is the exact
 // join address; sound cues fire at the right moments (Web Audio stubbed) and stay silent when off;
 // the results downloaded from the summary are the game that was played.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import jsQR from "jsqr";
 import Papa from "papaparse";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { NOTES, type Cue } from "../../islands/client/sound";
 import { axeViolations } from "../support/a11y";
-import { startTestApp, type TestApp } from "../support/app";
-import { launchChromium, screenshotDir } from "../support/browser";
-import { exactJudge, quizQuestion, quizQuestions, seatFour, startGame } from "../support/party";
+import { useE2eSuite } from "../support/e2e";
+import { exactJudge, quizQuestion, quizQuestions, seatFour, startGame } from "../support/rest";
 import { fakeLan, lanOrigin } from "../support/lan";
-import { DESKTOP, device, live, PHONE, type Device } from "../support/phones";
+import { DESKTOP, live, PHONE } from "../support/phones";
 
-let app: TestApp;
-let browser: Browser;
-const shots = screenshotDir();
 const TV_FULL_HD = { viewport: { width: 1920, height: 1080 } };
 
-beforeAll(async () => {
-  app = await startTestApp({}, { questions: quizQuestions, judge: exactJudge, interfaces: fakeLan });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.dispose();
-});
-
-/** Web Audio stood in for: every oscillator started is recorded by its frequency, in order. */
+/** Web Audio stood in for on every page: every oscillator started is recorded by its frequency, in order. */
 const FAKE_AUDIO = `
   window.__tones = [];
   class FakeAudioContext {
@@ -45,6 +32,8 @@ const FAKE_AUDIO = `
   }
   window.AudioContext = FakeAudioContext;
 `;
+const suite = useE2eSuite({ questions: quizQuestions, judge: exactJudge, overrides: { interfaces: fakeLan }, initScript: FAKE_AUDIO });
+const { app, shots } = suite;
 
 /** The cues heard so far, read back from the tones in the order they were started. */
 async function cues(page: Page): Promise<Cue[]> {
@@ -59,12 +48,6 @@ async function cues(page: Page): Promise<Cue[]> {
   return heard;
 }
 
-async function withAudioStub(d: Device): Promise<Device> {
-  await d.context.addInitScript({ content: FAKE_AUDIO });
-  await d.page.reload();
-  return d;
-}
-
 /** Decodes the first QR code in a screenshot of the page. */
 async function readQr(page: Page): Promise<string | null> {
   const png = PNG.sync.read(await page.screenshot({ animations: "disabled", fullPage: true }));
@@ -73,9 +56,9 @@ async function readQr(page: Page): Promise<string | null> {
 
 test("a TV follows a whole game beside two phones, shows no secret before results, and plays its cues", async () => {
   const four = await seatFour(app);
-  const hana = await withAudioStub(await device(browser, app.url, four.code, four.blue1, `/lobby/${four.code}`, DESKTOP));
-  const ravi = await withAudioStub(await device(browser, app.url, four.code, four.red1, `/lobby/${four.code}`, PHONE));
-  const tv = await withAudioStub(await device(browser, app.url, four.code, null, `/tv/${four.code}`, TV_FULL_HD));
+  const hana = await suite.device(four.code, four.blue1, `/lobby/${four.code}`, DESKTOP);
+  const ravi = await suite.device(four.code, four.red1, `/lobby/${four.code}`, PHONE);
+  const tv = await suite.device(four.code, null, `/tv/${four.code}`, TV_FULL_HD);
   for (const d of [hana, ravi, tv]) await live(d.page);
   // Everything the TV hears, to search for secrets.
   const frames: string[] = [];
@@ -89,9 +72,9 @@ test("a TV follows a whole game beside two phones, shows no secret before result
   await tv.page.screenshot({ path: join(shots, "21-tv-lobby-1080p.png"), animations: "disabled" });
   const violations = [...(await axeViolations(tv.page)), ...(await axeViolations(ravi.page))];
   // Opened at 127.0.0.1, the pages show phones the machine's network address.
-  expect(await readQr(tv.page)).toBe(`${lanOrigin(app.port)}/?join=${four.code}`);
+  expect(await readQr(tv.page)).toBe(`${lanOrigin(suite.server().port)}/?join=${four.code}`);
   await ravi.page.screenshot({ path: join(shots, "22-lobby-qr-phone.png"), animations: "disabled", fullPage: true });
-  expect(await readQr(ravi.page)).toBe(`${lanOrigin(app.port)}/?join=${four.code}`);
+  expect(await readQr(ravi.page)).toBe(`${lanOrigin(suite.server().port)}/?join=${four.code}`);
 
   // Ravi's phone: sound is off by default on phones; Hana switches hers on.
   expect(await ravi.page.getByRole("button", { name: "Open TV screen" }).count()).toBe(0);
@@ -168,7 +151,7 @@ test("a TV follows a whole game beside two phones, shows no secret before result
 
 test("sound is remembered per device, and off means silent", async () => {
   const four = await seatFour(app);
-  const tv = await withAudioStub(await device(browser, app.url, four.code, null, `/tv/${four.code}`, TV_FULL_HD));
+  const tv = await suite.device(four.code, null, `/tv/${four.code}`, TV_FULL_HD);
   await live(tv.page);
   await tv.page.getByRole("button", { name: "Sound on" }).click();
   await tv.page.reload();

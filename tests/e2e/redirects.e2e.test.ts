@@ -1,21 +1,19 @@
 // Where a page sends someone whose session does not fit it (SPEC sections 4, 5 and 8).
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import { call, startTestApp, type TestApp } from "../support/app";
+import { beforeAll, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { call } from "../support/app";
 import { join } from "node:path";
 import { axeViolations } from "../support/a11y";
-import { launchChromium, screenshotDir } from "../support/browser";
+import { useE2eSuite } from "../support/e2e";
 
-let app: TestApp;
-let browser: Browser;
+const suite = useE2eSuite();
+const { app, shots } = suite;
 let code: string;
 let otherCode: string;
 let otherToken: string;
-const shots = screenshotDir();
 
 async function pageWithSession(token: string | null, lobbyCode: string | null): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  page.setDefaultTimeout(10_000);
+  const page = await suite.open();
   await page.goto(app.url + "/");
   await page.evaluate(
     ([t, c]) => {
@@ -28,16 +26,10 @@ async function pageWithSession(token: string | null, lobbyCode: string | null): 
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchChromium();
   code = (await call(app, "POST", "/api/lobby/create", { body: { playerName: "Hana" } })).body.lobby.code;
   const other = await call(app, "POST", "/api/lobby/create", { body: { playerName: "Otto" } });
   otherCode = other.body.lobby.code;
   otherToken = other.body.token;
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.dispose();
 });
 
 test("the lobby page without a token goes to the home join flow for that lobby", async () => {
@@ -70,7 +62,7 @@ test("the lobby page with another lobby's seat gives nothing up on load: it asks
   expect(await names()).toContain("Wanderer");
 
   // Asked again on a phone, the player leaves: the seat goes, and this lobby's join dialog opens.
-  const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  const phone = await suite.open({ viewport: { width: 390, height: 844 } });
   await phone.goto(app.url + "/");
   await phone.evaluate(([t, c]) => (localStorage.setItem("gameToken", t!), localStorage.setItem("lobbyCode", c!)), [joined.body.token, otherCode]);
   await phone.goto(`${app.url}/lobby/${code}`);
@@ -92,7 +84,7 @@ test("the lobby page drops a token whose lobby lookup fails", async () => {
 });
 
 test("the game page without a seat there (missing, foreign, expired or unreadable token) opens the join dialog, as the lobby page does", async () => {
-  const expired = await app.tokens.sign({ lobby: otherCode, sub: "someone", name: "Old", isHost: false }, Math.floor(Date.now() / 1000) - 60);
+  const expired = await suite.server().tokens.sign({ lobby: otherCode, sub: "someone", name: "Old", isHost: false }, Math.floor(Date.now() / 1000) - 60);
   for (const token of [null, otherToken, expired, "garbage"]) {
     const page = await pageWithSession(token, otherCode);
     const target = token === otherToken ? code : otherCode;

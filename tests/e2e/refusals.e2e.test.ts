@@ -2,30 +2,24 @@
 // Chromium. Races a real party hits (a captain taken, a team filled, a game started, a teammate's
 // lock, all a moment before the page heard of it) are made certain by cutting the page's realtime
 // connection, so it acts on what it last knew, as a phone on a slow link does.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { call, startTestApp, type TestApp } from "../support/app";
-import { launchChromium, screenshotDir } from "../support/browser";
-import { createLobby, exactJudge, joinLobby, ok, quizQuestions, seatFour, startGame, startRound, submit, teamSelect, type Seat } from "../support/party";
+import type { Page } from "playwright-core";
+import { call, startTestApp } from "../support/app";
+import { useE2eSuite } from "../support/e2e";
+import { createLobby, exactJudge, joinLobby, ok, quizQuestions, type Seat, seatFour, startGame, startRound, submit, teamSelect } from "../support/rest";
 import { DESKTOP, device, live, PHONE, sessionStarted, type Device } from "../support/phones";
 
-let app: TestApp;
-let browser: Browser;
+const suite = useE2eSuite({ questions: quizQuestions, judge: exactJudge });
+const { app } = suite;
 const opened: Device[] = [];
 
-beforeAll(async () => {
-  app = await startTestApp({}, { questions: quizQuestions, judge: exactJudge });
-  browser = await launchChromium();
-});
-afterAll(async () => {
+afterAll(() => {
   for (const d of opened) expect(d.errors).toEqual([]);
-  await browser?.close();
-  await app?.dispose();
 });
 
-async function open(target: TestApp, code: string, seat: Seat | null, path: string, { deaf = false, options = PHONE }: { deaf?: boolean; options?: object } = {}): Promise<Device> {
-  const d = await device(browser, target.url, code, seat, "/", options);
+async function open(target: { url: string }, code: string, seat: Seat | null, path: string, { deaf = false, options = PHONE }: { deaf?: boolean; options?: object } = {}): Promise<Device> {
+  const d = await device(suite.browser, target.url, code, seat, "/", options);
   // A deaf page never hears the server's events: its realtime connection goes nowhere.
   if (deaf) await d.page.routeWebSocket(/\/(socket\.io|ws)\b/, () => {});
   await d.page.goto(target.url + path);
@@ -36,7 +30,7 @@ async function open(target: TestApp, code: string, seat: Seat | null, path: stri
 }
 
 const alert = (page: Page, text: string | RegExp) => page.getByRole("alert").filter({ hasText: text });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir(), `${name}.png`), animations: "disabled" });
+const shot = (page: Page, name: string) => page.screenshot({ path: join(suite.shots, `${name}.png`), animations: "disabled" });
 
 describe("joining", () => {
   test("a taken name, in the join card", async () => {

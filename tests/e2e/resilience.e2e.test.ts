@@ -1,33 +1,25 @@
 // Staying in the game (issue 11), in real Chromium against the real server: phones that lose their
 // wifi mid-round, a host whose phone dies, a latecomer, Back and Forward, a second tab. The others
 // act through the REST API; the device under test is driven as a person would, by visible text.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { startTestApp, type TestApp } from "../support/app";
-import { launchChromium, screenshotDir } from "../support/browser";
-import { exactJudge, ok, quizQuestion, quizQuestions, seatFour, startGame, startRound, submit, type Four, type Seat } from "../support/party";
-import { DESKTOP, device, live, markDocument, PHONE, sameDocument, type Device } from "../support/phones";
+import type { Page } from "playwright-core";
+import { useE2eSuite } from "../support/e2e";
+import { exactJudge, type Four, ok, quizQuestion, quizQuestions, type Seat, seatFour, startGame, startRound, submit } from "../support/rest";
+import { DESKTOP, live, markDocument, PHONE, sameDocument, type Device } from "../support/phones";
 
-let app: TestApp;
-let browser: Browser;
-const shots = screenshotDir();
+const suite = useE2eSuite({ questions: quizQuestions, judge: exactJudge, env: { HOST_GRACE_S: "2" } });
+const { app, shots } = suite;
 const opened: Device[] = [];
 /** A lost connection must be said within 5 s (DESIGN 3). */
 const SAY_LOST_MS = 5_000;
 
-beforeAll(async () => {
-  app = await startTestApp({ HOST_GRACE_S: "2" }, { questions: quizQuestions, judge: exactJudge });
-  browser = await launchChromium();
-});
-afterAll(async () => {
+afterAll(() => {
   for (const d of opened) expect(d.errors).toEqual([]);
-  await browser?.close();
-  await app?.dispose();
 });
 
 async function open(code: string, seat: Seat | null, path: string, options: object = PHONE): Promise<Device> {
-  const d = await device(browser, app.url, code, seat, path, options);
+  const d = await suite.device(code, seat, path, options);
   opened.push(d);
   // Acting before the page has joined would race its first look at the lobby.
   if (seat) await live(d.page);
@@ -69,6 +61,7 @@ describe("a phone offline mid-round catches up without a reload", () => {
         if (seconds === 20) await shot(bo.page, "11-offline-phone");
 
         // The others play on: round 1 ends, round 2 is played, and round 3 opens just before the phone is back.
+        // How long the phone stays offline is what is under test, so these waits are real time.
         await submit(app, four.blue1, 1, quizQuestion(1).answer);
         await submit(app, four.red1, 1, "a wrong guess");
         await playRound(four, 2);

@@ -1,27 +1,24 @@
 // The server killed with kill -9 mid-round (a Pi losing power) and started again after the round's
 // deadline: every open page, the host's too, reaches the results by itself, without a reload.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
-import { launchChromium, screenshotDir } from "../support/browser";
-import { seatFour, startGame, startRound } from "../support/party";
+import { useE2eSuite } from "../support/e2e";
+import { seatFour, startGame, startRound } from "../support/rest";
 import { DESKTOP, device, markDocument, PHONE, sameDocument, type Device } from "../support/phones";
 import { removeDir, spawnServer, tempDataDir, type ServerProcess } from "../chaos/support";
 
-let browser: Browser;
+// The server here is a child process the test kills, so the suite runs none of its own.
+const suite = useE2eSuite({ app: false });
 let server: ServerProcess | null = null;
 const dataDir = tempDataDir();
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 afterAll(async () => {
-  await browser?.close();
   if (server) await server.signal("SIGKILL");
   removeDir(dataDir);
 });
 
 test("kill -9 mid-round, back after the deadline: every page shows the round's results by itself", async () => {
+  const { browser } = suite;
   server = await spawnServer(dataDir);
   const port = server.port;
   const four = await seatFour(server);
@@ -38,8 +35,9 @@ test("kill -9 mid-round, back after the deadline: every page shows the round's r
   await server.signal("SIGKILL");
   server = null;
   for (const d of pages) await d.page.locator(".status-bar").getByText("Connection lost").waitFor({ timeout: 5_000 });
-  await hana.page.screenshot({ path: join(screenshotDir(), "15-server-down-desktop.png"), animations: "disabled" });
-  // Down past the round's deadline, as a slow reboot would be.
+  await hana.page.screenshot({ path: join(suite.shots, "15-server-down-desktop.png"), animations: "disabled" });
+  // Down past the round's deadline, as a slow reboot would be: the real clock passing the saved
+  // deadline while nothing runs is what is under test.
   await Bun.sleep(Math.max(0, endsAt + 1_000 - Date.now()));
   server = await spawnServer(dataDir, port);
 
@@ -50,5 +48,5 @@ test("kill -9 mid-round, back after the deadline: every page shows the round's r
   expect(await bo.page.getByText("a blue guess").count()).toBeGreaterThan(0);
   for (const d of pages) expect(await sameDocument(d.page)).toBe(true);
   for (const d of pages) expect(d.errors).toEqual([]);
-  await hana.page.screenshot({ path: join(screenshotDir(), "16-results-after-restart-desktop.png"), animations: "disabled" });
+  await hana.page.screenshot({ path: join(suite.shots, "16-results-after-restart-desktop.png"), animations: "disabled" });
 }, 90_000);

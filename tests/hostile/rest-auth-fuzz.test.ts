@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { startTestApp, type TestApp } from "../support/app";
 import { FakeClock } from "../support/fake-clock";
-import { quizQuestions } from "../support/party";
+import { quizQuestions } from "../support/rest";
 import { expectNoPollution, oddValue, prototypeShapes, timed } from "./hostile";
 import { expectRefusal, Fixtures, refusedOrAccepted, send, snapshot, type Fixture, type Phase } from "./rest-client";
 

@@ -2,7 +2,7 @@
 // before/after snapshot a refusal must leave untouched.
 import { expect } from "bun:test";
 import type { TestApp } from "../support/app";
-import { ok, seatFour, startGame, startRound, submit, type Four, type Seat } from "../support/party";
+import { type Four, type Seat, seatFour, startGame, startRound, submit, waitForPhase } from "../support/rest";
 
 export type Phase = "lobby" | "question" | "results";
 
@@ -25,10 +25,7 @@ export async function seat(app: TestApp, phase: Phase): Promise<Fixture> {
   if (phase === "results") {
     await submit(app, four.blue1, 1, "Okapi-1-correct");
     await submit(app, four.red1, 1, "a wrong guess");
-    for (let i = 0; app.service.get(four.code)?.game?.phase !== "results"; i++) {
-      if (i > 200) throw new Error("round 1 was never judged");
-      await Bun.sleep(2);
-    }
+    await waitForPhase(app, four.code, "results");
   }
   return { phase, code: four.code, four, seats };
 }

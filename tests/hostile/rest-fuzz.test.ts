@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { startTestApp, type TestApp } from "../support/app";
 import { FakeClock } from "../support/fake-clock";
-import { quizQuestions } from "../support/party";
+import { quizQuestions, waitForPhase } from "../support/rest";
 import { BAD_UTF8, BROKEN_TEXTS, DEEP_TEXTS, expectNoPollution, oddNumber, oddScalar, oddString, oddValue, protoTexts, prototypeShapes, timed, withBadBytes } from "./hostile";
 import { expectRefusal, Fixtures, refusedOrAccepted, send, type Answer, type Body, type Fixture, type Phase } from "./rest-client";
 
@@ -277,10 +277,7 @@ describe("hostile answers reach the real answer checker", () => {
           };
           const both = (await lock(f.four.blue1.token, blue)) && (await lock(f.four.red1.token, red));
           if (!both) return;
-          for (let i = 0; app.service.get(f.code)?.game?.phase !== "results"; i++) {
-            if (i > 500) throw new Error(`round never judged for ${JSON.stringify([blue, red]).slice(0, 200)}`);
-            await Bun.sleep(2);
-          }
+          await waitForPhase(app, f.code, "results");
           const result = app.service.get(f.code)!.game!.rounds[0]!;
           expect(typeof result.plays.blue.correct).toBe("boolean");
           expect((await send(app, "GET", `/api/lobby/${f.code}`)).status).toBe(200);

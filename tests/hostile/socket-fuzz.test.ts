@@ -9,7 +9,8 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import type { LobbyState } from "../../src/game/types";
 import { call } from "../support/app";
-import { joinLobby, useRealtime, type SeatedFour } from "../support/party";
+import { joinLobby } from "../support/rest";
+import { type SeatedFour, useRealtime } from "../support/party";
 import { flush, TRANSPORTS, type Client } from "../support/sockets";
 import { expectNoPollution, prototypeShapes, timed } from "./hostile";
 import { chatOf, emitArb, first, fitsFrame, isKnown, malformed, Pacer, send, validJoin, validLeave, validRefresh, wellFormed, type Emit } from "./socket-kit";
@@ -34,10 +35,9 @@ function heard(c: Client, from: number): Heard[] {
 
 /** Waits until `c` has heard `n` events since `from`; anything extra shows up by the next flush. */
 async function hearN(c: Client, from: number, n: number): Promise<void> {
-  for (let i = 0; c.log.length - from < n; i++) {
-    if (i > 1000) throw new Error(`${c.label} heard ${c.log.length - from} of ${n} events: ${JSON.stringify(heard(c, from)).slice(0, 400)}`);
-    await Bun.sleep(2);
-  }
+  await c.waitForCount(from, n).catch(() => {
+    throw new Error(`${c.label} heard ${c.log.length - from} of ${n} events: ${JSON.stringify(heard(c, from)).slice(0, 400)}`);
+  });
 }
 
 const snapshotOf = (s: SeatedFour) => structuredClone(s.app.service.get(s.four.code)!) as LobbyState;

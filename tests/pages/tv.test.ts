@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestApp, type TestApp } from "../support/app";
 import { FakeClock } from "../support/fake-clock";
 import { fakeLan, lanOrigin } from "../support/lan";
-import { exactJudge, quizQuestion, quizQuestions, seatFour, startGame, startRound, submit } from "../support/party";
+import { exactJudge, quizQuestion, quizQuestions, seatFour, startGame, startRound, submit } from "../support/rest";
 
 let app: TestApp;
 beforeAll(async () => {

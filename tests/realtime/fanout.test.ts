@@ -3,7 +3,8 @@
 // reaches each connection exactly once, team messages reach exactly that team, and a connection that
 // leaves the lobby (or moves team) hears nothing more of it, on either transport.
 import { afterEach, expect, test } from "bun:test";
-import { startHarness, seatFour, teamSelect, type Harness } from "../support/party";
+import { seatFour, teamSelect } from "../support/rest";
+import { type Harness, startHarness } from "../support/party";
 import { Clients, flush, type Client } from "../support/sockets";
 
 let h: Harness | undefined;

@@ -4,7 +4,8 @@
 import { describe, expect, test } from "bun:test";
 import type { Team, Winner } from "../../src/game/types";
 import { call } from "../support/app";
-import { createLobby, joinLobby, ok, quizQuestion, submit, teamSelect, useRealtime, type Seat } from "../support/party";
+import { createLobby, joinLobby, ok, quizQuestion, type Seat, submit, teamSelect } from "../support/rest";
+import { useRealtime } from "../support/party";
 import { flush, TRANSPORTS, type Client } from "../support/sockets";
 
 type Move = "right" | "wrong" | "steal" | "none";
@@ -48,9 +49,7 @@ for (const transport of TRANSPORTS) {
       const { app, clock, clients } = await start();
 
       // --- seating: each newcomer is announced to everyone already connected ---------------------
-      const created = await createLobby(app, "Hana");
-      const code = created.code;
-      const hana = created.seat;
+      const { code, ...hana } = await createLobby(app, "Hana");
       const hanaC = await clients.connect("Hana", hana.token);
       const connected: Client[] = [hanaC];
       const seats: Seat[] = [hana];
@@ -214,7 +213,7 @@ for (const transport of TRANSPORTS) {
     // DESIGN.md section 4: lobby events carry { lobby, updateType }, lobby-ended included.
     test("lobby-ended carries { lobby, updateType } like the other lobby events", async () => {
       const { app, clients } = await start();
-      const { code, seat } = await createLobby(app, "Hana");
+      const { code, ...seat } = await createLobby(app, "Hana");
       const hanaC = await clients.connect("Hana", seat.token);
       await ok(app, "/api/lobby/end", seat.token);
       expect(await hanaC.waitFor("lobby-ended")).toMatchObject({ updateType: "lobby-ended", lobby: { code } });

@@ -4,7 +4,8 @@
 // messages reach only that team, room messages everyone, and the sender is whoever the token says.
 import { describe, expect, test } from "bun:test";
 import { CHAT_MAX } from "../../src/game/settings";
-import { ok, quizQuestion, startGame, submit, useRealtime } from "../support/party";
+import { ok, quizQuestion, startGame, submit } from "../support/rest";
+import { useRealtime } from "../support/party";
 import { flush, TRANSPORTS, type Client } from "../support/sockets";
 
 const LIMIT_S = 30;

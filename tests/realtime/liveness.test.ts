@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { silenceLimit } from "../../src/shared/wire";
 import { startTestApp, type TestApp } from "../support/app";
-import { seatFour } from "../support/party";
+import { seatFour } from "../support/rest";
 import { rawUpgrade, RawStream } from "../support/raw-wire";
 import { Clients, TRANSPORTS } from "../support/sockets";
 

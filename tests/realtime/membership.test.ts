@@ -2,7 +2,8 @@
 // second connection with the same token replacing the first (DESIGN.md section 3, docs/decisions.md).
 import { describe, expect, test } from "bun:test";
 import { call } from "../support/app";
-import { ok, quizQuestion, startGame, submit, useRealtime } from "../support/party";
+import { ok, quizQuestion, startGame, submit } from "../support/rest";
+import { useRealtime } from "../support/party";
 import { flush, TRANSPORTS } from "../support/sockets";
 
 const LIMIT_S = 30;

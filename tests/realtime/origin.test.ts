@@ -2,7 +2,8 @@
 // for the WebSocket upgrade and for the fallback's stream and POSTs; the server's own origin, requests
 // with no Origin, and the origins in ALLOWED_ORIGINS get in.
 import { describe, expect, test } from "bun:test";
-import { seatFour, useRealtime } from "../support/party";
+import { seatFour } from "../support/rest";
+import { useRealtime } from "../support/party";
 import { rawUpgrade, RawStream } from "../support/raw-wire";
 import { TRANSPORTS, type Transport } from "../support/sockets";
 import { STREAM_PATH } from "../../src/shared/wire";

@@ -2,7 +2,8 @@
 // a connected host who sits out stops hearing their old team's chat and locks at once; joining a
 // team again brings that team's channel back. A quizmaster who reconnects is seated on no team.
 import { describe, expect, test } from "bun:test";
-import { ok, startGame, submit, useRealtime } from "../support/party";
+import { ok, startGame, submit } from "../support/rest";
+import { useRealtime } from "../support/party";
 import { flush, TRANSPORTS } from "../support/sockets";
 
 for (const transport of TRANSPORTS) {

@@ -4,7 +4,8 @@
 import { describe, expect, test } from "bun:test";
 import { BAD_UTF8 } from "../hostile/hostile";
 import { MAX_FRAME_BYTES, WS_PATH } from "../../src/shared/wire";
-import { joinLobby, teamSelect, useRealtime, type Seat } from "../support/party";
+import { joinLobby, type Seat, teamSelect } from "../support/rest";
+import { useRealtime } from "../support/party";
 import { rawUpgrade, RawStream } from "../support/raw-wire";
 import { Client, flush, TRANSPORTS, within, type Clients } from "../support/sockets";
 

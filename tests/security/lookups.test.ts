@@ -4,7 +4,7 @@
 // address's budget, and lobbies and own-question bytes have quotas refused before the disk fills.
 import { afterEach, describe, expect, test } from "bun:test";
 import { call, startTestApp, type TestApp } from "../support/app";
-import { createLobby } from "../api/helpers";
+import { createLobby } from "../support/rest";
 import { Clients } from "../support/sockets";
 import { REAL_LIMITS } from "./real-limits";
 

@@ -3,7 +3,7 @@
 // and unique on their confusable skeleton (Unicode TR39).
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { call, startTestApp, type TestApp } from "../support/app";
-import { createLobby, joinLobby } from "../api/helpers";
+import { createLobby, joinLobby } from "../support/rest";
 
 let app: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { call, startTestApp, type TestApp } from "../support/app";
 import { FakeClock } from "../support/fake-clock";
-import { createLobby, exactJudge, joinLobby, ok, quizQuestion, submit, teamSelect, type Seat } from "../support/party";
+import { createLobby, exactJudge, joinLobby, ok, quizQuestion, type Seat, submit, teamSelect } from "../support/rest";
 import { Clients, type Client } from "../support/sockets";
 import { REAL_LIMITS } from "./real-limits";
 
@@ -33,7 +33,7 @@ async function openPage(page: "lobby" | "game", code: string, seat: Seat): Promi
 
 test("12 phones, a TV and the host's laptop behind one address play two games without meeting a limit", async () => {
   const { app } = h;
-  const { code, seat: host } = await createLobby(app, "Laptop");
+  const { code, ...host } = await createLobby(app, "Laptop");
   const tvPage = await fetch(`${app.url}/tv/${code}`);
   expect(tvPage.status).toBe(200);
   const tv = await clients.connect("tv");

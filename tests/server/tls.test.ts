@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { decodeFrame, encodeFrame, WS_PATH } from "../../src/shared/wire";
 import { startTestApp, type TestApp } from "../support/app";
 import { fakeLan, lanOrigin } from "../support/lan";
-import { exactJudge, quizQuestion, quizQuestions } from "../support/party";
+import { exactJudge, quizQuestion, quizQuestions } from "../support/rest";
 import { within } from "../support/sockets";
 
 const dir = mkdtempSync(join(tmpdir(), "stealmate-tls-"));

@@ -10,9 +10,9 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: [...CHROMIUM_FLAGS, ...extraArgs] });
 }
 
-/** Where the suites write screenshots; printed so a person can look. */
-export function screenshotDir(): string {
-  const dir = join(import.meta.dir, "../../test-artifacts/screens");
+/** Where the suites write screenshots (in `folder` under it, when given); printed so a person can look. */
+export function screenshotDir(folder = ""): string {
+  const dir = join(import.meta.dir, "../../test-artifacts/screens", folder);
   mkdirSync(dir, { recursive: true });
   return dir;
 }

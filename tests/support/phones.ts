@@ -2,7 +2,7 @@
 // flow would have), pages that record their uncaught errors, and a marker that proves a page was
 // never reloaded.
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import type { Seat } from "./party";
+import type { Seat } from "./rest";
 
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 export const DESKTOP = { viewport: { width: 1280, height: 860 } };
@@ -13,11 +13,12 @@ export interface Device {
   errors: string[];
 }
 
-/** A device holding `seat`'s session for lobby `code`, with a page open at `path`. */
-export async function device(browser: Browser, baseUrl: string, code: string, seat: Seat | null, path: string, options: object = PHONE): Promise<Device> {
+/** A device holding `seat`'s session for lobby `code`, with a page open at `path`; `initScript` runs before each page's own. */
+export async function device(browser: Browser, baseUrl: string, code: string, seat: Seat | null, path: string, options: object = PHONE, initScript?: string): Promise<Device> {
   // Seeded once, as a finished join leaves it; the page may clear it later (kicked, lobby ended).
   const localStorage = seat ? [{ name: "gameToken", value: seat.token }, { name: "lobbyCode", value: code }] : [];
   const context = await browser.newContext({ ...options, storageState: { cookies: [], origins: [{ origin: baseUrl, localStorage }] } });
+  if (initScript) await context.addInitScript({ content: initScript });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(`${page.url()}: ${err.message}`));

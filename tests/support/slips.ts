@@ -7,8 +7,8 @@ import type { Page } from "playwright-core";
 import type { Question } from "../../src/game/types";
 import { axeViolations } from "./a11y";
 import { useE2eSuite } from "./e2e";
-import { createLobby, joinLobby, teamSelect, type Seat } from "./party";
-import { live } from "./phones";
+import { createLobby, joinLobby, type Seat, teamSelect } from "./rest";
+import { live, PHONE } from "./phones";
 
 const QUESTIONS: Question[] = [
   { category: "Space", question: "Which planet is known as the Red Planet?", answer: "Mars", aliases: [] },
@@ -17,7 +17,7 @@ const QUESTIONS: Question[] = [
   { category: "Animals", question: "What is the largest living bird?", answer: "Ostrich", aliases: [] },
 ];
 
-export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+export { PHONE };
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 export const VIEWPORTS = [
   ["phone", PHONE],
@@ -26,7 +26,7 @@ export const VIEWPORTS = [
 
 /** Registers the file's app and browser; what its tests use. */
 export function useSlipsSuite() {
-  const suite = useE2eSuite(QUESTIONS);
+  const suite = useE2eSuite({ questions: QUESTIONS });
 
   /** A page holding `seat` (as a finished join leaves it), opened at `path`; live when it is a lobby or game page. */
   async function seated(seat: Seat | null, code: string, path: string, options: object): Promise<Page> {
@@ -47,7 +47,7 @@ export function useSlipsSuite() {
 
   /** Host Hana creates; Ravi, Bo and Rue join; Hana captains blue, Ravi red unless `captains` is false. */
   async function party(captains = true) {
-    const { code, seat: hana } = await createLobby(suite.app, "Hana");
+    const { code, ...hana } = await createLobby(suite.app, "Hana");
     const ravi = await joinLobby(suite.app, code, "Ravi");
     const bo = await joinLobby(suite.app, code, "Bo");
     const rue = await joinLobby(suite.app, code, "Rue");

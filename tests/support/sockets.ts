@@ -146,6 +146,11 @@ export class Client {
     return this.until(() => (this.heartbeats >= count ? true : undefined), `heartbeat #${count}`, ms).then(() => {});
   }
 
+  /** Resolves once `n` events have arrived since log position `from`. */
+  waitForCount(from: number, n: number, ms = NET_TIMEOUT_MS): Promise<void> {
+    return this.until(() => (this.log.length - from >= n ? true : undefined), `${n} events`, ms).then(() => {});
+  }
+
   /** Resolves with the reason the connection ended. */
   waitForDisconnect(ms = NET_TIMEOUT_MS): Promise<string> {
     return this.until(() => this.disconnectReason ?? undefined, "disconnect", ms);
