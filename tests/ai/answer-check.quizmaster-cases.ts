@@ -1,4 +1,4 @@
-// Third batch (issue 13, "judging like a quizmaster"): numbers with units, signs, eras and scales;
+// Third batch (judging like a quizmaster): numbers with units, signs, eras and scales;
 // irregular and Latin plurals; formulas, symbols and abbreviations; Roman numerals; over-generic
 // words; hedges and shotguns; similar names; filler. Labelled by hand before the checker was run
 // on them; questions are the bank's where the bank has one.

@@ -1,4 +1,4 @@
-// Fourth batch (issue 25, "judge like a quizmaster, part two"): misspellings that sound right,
+// Fourth batch (docs/decisions.md "Judging like a quizmaster, part two"): misspellings that sound right,
 // spelling and transliteration variants, nicknames and short forms of people, quantity words and
 // fractions, answers with an appositive or a reason; each beside near-misses that must stay wrong
 // (look-alikes, homophones, namesakes, another bank answer, a second candidate in the tail).

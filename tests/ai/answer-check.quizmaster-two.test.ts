@@ -1,4 +1,4 @@
-// Issue 25: the checker accepts what a quizmaster accepts at once (misspellings that sound right,
+// Judging like a quizmaster, part two (docs/decisions.md): the checker accepts what a quizmaster accepts at once (misspellings that sound right,
 // other spellings, nicknames, quantities said another way, an answer with an appositive), keeps
 // refusing look-alikes, namesakes, first names, hedges and lists, leaves its fuzzy readings to the
 // AI judge when a key is set, and stays fast on hostile input.

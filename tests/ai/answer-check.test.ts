@@ -12,7 +12,7 @@ const check = (answer: string, given: string, aliases: string[] = [], question?:
 const accepts = (answer: string, given: string, aliases: string[] = [], question?: string) =>
   check(answer, given, aliases, question).correct;
 
-// Issue 13's kinds: each must be in the set, with answers that must pass and answers that must fail.
+// The kinds of the first quizmaster batch: each must be in the set, with answers that must pass and answers that must fail.
 const QUIZMASTER_KINDS = [
   "number-unit", "number-sign", "number-era", "number-scale", "number-format", "latin-plural",
   "equivalent", "roman", "lookalike", "filler",

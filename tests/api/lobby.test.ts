@@ -1,4 +1,4 @@
-// The lobby calls of SPEC.md section 7 over real HTTP: create, join, look up, leave, end, team
+// The lobby calls of docs/contract.md "Routes" over real HTTP: create, join, look up, leave, end, team
 // select, settings and kick, with their success shapes and their 400/404/409 refusals.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { call, startTestApp, type TestApp } from "../support/app";

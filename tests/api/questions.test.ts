@@ -1,4 +1,4 @@
-// The lobby's own questions over real HTTP (DESIGN.md section 4): every refusal with its status
+// The lobby's own questions over real HTTP (docs/contract.md "Routes"): every refusal with its status
 // (401, 403, 400 with numbered row errors, 409 past 500, 404, 413, cross-site 403), the success
 // shapes, editing, the lobby's lifetime (a restart keeps them, the lobby's end removes them), and
 // CSV and JSON files imported and exported through the API.

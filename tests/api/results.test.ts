@@ -1,4 +1,4 @@
-// Results to keep (issue 14): GET /api/lobby/:code/results/csv and /json, checked against a game
+// Results to keep: GET /api/lobby/:code/results/csv and /json, checked against a game
 // played over REST: every round's question, category, both plays, verdicts, points and winner, and
 // the final scores; refused while the game is not over.
 import { afterAll, beforeAll, expect, test } from "bun:test";

@@ -1,4 +1,4 @@
-// The game explains itself (issue 20) in Chromium, as players see it on a phone, a laptop and a TV
+// The game explains itself in Chromium, as players see it on a phone, a laptop and a TV
 // (1920x1080 and 1280x720): which team has locked in, why each team got its points (an overrule
 // included), an answer typed but not sent, the summary's answers and verdicts, the TV's running
 // score, its blocked-sound prompt and a 20-round summary that fits the screen, and Hebrew and Arabic

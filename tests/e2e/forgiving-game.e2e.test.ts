@@ -1,4 +1,4 @@
-// Issue 20, the game and the home page (DESIGN 3, "The game explains itself and forgives slips"), in
+// The game and the home page forgive slips (docs/decisions.md "The game explains itself and forgives slips: the lobby, home page and host actions"), in
 // real Chromium on a phone and a desktop, acted as people do: the host ends a running game, a device
 // that still holds a seat is offered "Back to CODE as NAME", /game/CODE without a seat opens the join
 // dialog, the phones' player list by team, a network refusal cleared on reconnect. Each changed

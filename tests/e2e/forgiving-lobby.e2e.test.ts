@@ -1,4 +1,4 @@
-// Issue 20, the lobby and its host (DESIGN 3, "The game explains itself and forgives slips"), in real
+// The lobby and its host forgive slips (docs/decisions.md "The game explains itself and forgives slips: the lobby, home page and host actions"), in real
 // Chromium on a phone and a desktop, acted as people do: Start Game's reason and the settings as
 // typed, the confirmation before End Lobby, Kick and Leave Lobby, the quizmaster, long names. Each
 // changed screen is checked with axe and photographed (tests/support/slips.ts).

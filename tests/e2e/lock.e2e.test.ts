@@ -1,4 +1,4 @@
-// Issue 22 in the browser: the host locks the lobby from its page and everyone sees it, the TV too;
+// Keeping strangers out, in the browser: the host locks the lobby from its page and everyone sees it, the TV too;
 // a latecomer's game page says they play from the next round, and their team hears who joined. No
 // page raises an error under the Content-Security-Policy, and axe finds nothing.
 import { expect, test } from "bun:test";

@@ -1,4 +1,4 @@
-// The party screen (issue 14) in Chromium: a TV page follows a whole game live beside two phones,
+// The party screen in Chromium: a TV page follows a whole game live beside two phones,
 // and nothing secret reaches it before results; its QR code, decoded from a screenshot, is the exact
 // join address; sound cues fire at the right moments (Web Audio stubbed) and stay silent when off;
 // the results downloaded from the summary are the game that was played.

@@ -1,4 +1,4 @@
-// Where a page sends someone whose session does not fit it (SPEC sections 4, 5 and 8).
+// Where a page sends someone whose session does not fit it (docs/pages.md "Routes").
 import { beforeAll, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { call } from "../support/app";
@@ -39,7 +39,7 @@ test("the lobby page without a token goes to the home join flow for that lobby",
   expect(new URL(page.url()).pathname).toBe("/");
 });
 
-// Issue 22, item 7: opening /lobby/ZZZZ (any link, any QR code) while seated elsewhere called
+// The flaw this guards against: opening /lobby/ZZZZ (any link, any QR code) while seated elsewhere called
 // POST /api/lobby/leave, and the only red player of a running game was removed. Now the page asks.
 test("the lobby page with another lobby's seat gives nothing up on load: it asks, in a dialog, and does what the player says", async () => {
   const joined = await call(app, "POST", "/api/lobby/join", { body: { playerName: "Wanderer", code: otherCode } });

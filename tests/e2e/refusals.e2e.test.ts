@@ -1,4 +1,4 @@
-// Every refusal of an action the player took is shown where they acted (issue 11, item 7), in
+// Every refusal of an action the player took is shown where they acted (docs/decisions.md "Staying in the game"), in
 // Chromium. Races a real party hits (a captain taken, a team filled, a game started, a teammate's
 // lock, all a moment before the page heard of it) are made certain by cutting the page's realtime
 // connection, so it acts on what it last knew, as a phone on a slow link does.

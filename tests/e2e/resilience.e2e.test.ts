@@ -1,4 +1,4 @@
-// Staying in the game (issue 11), in real Chromium against the real server: phones that lose their
+// Staying in the game (docs/decisions.md), in real Chromium against the real server: phones that lose their
 // wifi mid-round, a host whose phone dies, a latecomer, Back and Forward, a second tab. The others
 // act through the REST API; the device under test is driven as a person would, by visible text.
 import { afterAll, describe, expect, test } from "bun:test";
@@ -11,7 +11,7 @@ import { DESKTOP, live, markDocument, PHONE, sameDocument, type Device } from ".
 const suite = useE2eSuite({ questions: quizQuestions, judge: exactJudge, env: { HOST_GRACE_S: "2" } });
 const { app, shots } = suite;
 const opened: Device[] = [];
-/** A lost connection must be said within 5 s (DESIGN 3). */
+/** A lost connection must be said within 5 s (docs/decisions.md "Staying in the game"). */
 const SAY_LOST_MS = 5_000;
 
 afterAll(() => {

@@ -1,4 +1,4 @@
-// The host ends a running game (DESIGN 3, "forgives slips"), through reduce(): who may, what is kept,
+// The host ends a running game (docs/decisions.md "The game explains itself and forgives slips: the lobby, home page and host actions"), through reduce(): who may, what is kept,
 // what is dropped, and that a verdict arriving late changes nothing.
 import { describe, expect, test } from "bun:test";
 import { ROUND_TIMER } from "../../src/game/effects";

@@ -1,4 +1,4 @@
-// The host hand-off (DESIGN 3, "Staying in the game") through reduce(), with time passed by hand:
+// The host hand-off (docs/rules.md "Disconnects and the host role") through reduce(), with time passed by hand:
 // grace not yet over, over, nobody connected, the host back in time, a manual hand-over.
 import { describe, expect, test } from "bun:test";
 import { HOST_TIMER } from "../../src/game/effects";

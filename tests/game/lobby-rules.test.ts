@@ -1,4 +1,4 @@
-// Membership, teams, settings, chat and presence, through reduce(), against SPEC.md and DESIGN.md section 3.
+// Membership, teams, settings, chat and presence, through reduce(), against docs/rules.md.
 import { describe, expect, test } from "bun:test";
 import { ROUND_TIMER } from "../../src/game/effects";
 import { createLobby } from "../../src/game/lobby-rules";

@@ -1,4 +1,4 @@
-// The host sitting out as quizmaster (DESIGN 3, "forgives slips"), through reduce(): who may, what the
+// The host sitting out as quizmaster (docs/decisions.md "The game explains itself and forgives slips: the lobby, home page and host actions"), through reduce(): who may, what the
 // views and channels say, the start condition and team counts, what the quizmaster may and may not
 // do in a game, and how they come back to a team or stop being host.
 import { describe, expect, test } from "bun:test";

@@ -1,5 +1,5 @@
 // A game's rounds through reduce(): start, locks, the round's end, judging, results, overrule,
-// the game's end, and what each audience may see before results (DESIGN.md section 3).
+// the game's end, and what each audience may see before results (docs/rules.md).
 import { describe, expect, test } from "bun:test";
 import type { Command } from "../../src/game/commands";
 import { ROUND_TIMER, type Effect } from "../../src/game/effects";

@@ -1,4 +1,4 @@
-// The scoring table of DESIGN.md section 3, row by row, with each team in turn as "A".
+// The scoring table of docs/rules.md "Scoring", row by row, with each team in turn as "A".
 import { describe, expect, test } from "bun:test";
 import { roundGains, winnerOf, type Play } from "../../src/game/scoring";
 import type { Team } from "../../src/game/types";

@@ -96,7 +96,7 @@ export function send(client: Client, e: Emit): void {
   client.send(frameOf(e));
 }
 
-// ---- the oracle: what the contract (DESIGN.md 4, SPEC 7) says each event does with a payload ----
+// ---- the oracle: what the contract (docs/contract.md "Client events") says each event does with a payload ----
 
 /** After the JSON round trip, an "object" is anything but null and arrays; a Uint8Array arrives as an object too. */
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

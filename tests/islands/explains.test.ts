@@ -1,4 +1,4 @@
-// The game explains itself (issue 20) in a happy-dom document: the reason line of every row of the
+// The game explains itself in a happy-dom document: the reason line of every row of the
 // scoring table and of an overrule, which teams have locked in (announced politely, never what), an
 // answer typed but not sent (flagged in the last 10 s, never sent for the team), the round's news
 // after an overrule, and the last results' 15 s before the summary, on fake timers.

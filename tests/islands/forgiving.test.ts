@@ -1,4 +1,4 @@
-// Issue 20's client pieces in a happy-dom document (DESIGN 3, "forgives slips"): the host's End Game
+// The forgiving lobby's client pieces in a happy-dom document (docs/decisions.md "The game explains itself and forgives slips: the lobby, home page and host actions"): the host's End Game
 // and its confirmation, the quizmaster's card and round, the phones' player list grouped by team,
 // "Back to CODE as NAME" from a session the server confirms, and a network refusal that goes when
 // the connection is back.

@@ -1,6 +1,6 @@
 // Model-based property test: random command sequences drive one real LobbyService per run (fake
 // clock, temp-file store, question pool, judge and question source that answer when the test says)
-// and the invariants of DESIGN.md section 3 are checked on the real state after every step
+// and the invariants of docs/rules.md are checked on the real state after every step
 // (tests/support/model/invariants.ts). The model stays light: the ids that exist, how the lobby
 // ended, the locks seen. Each command also checks its own outcome against the rule it exercises
 // (who may do it, which kind of refusal). MODEL_STATS=1 prints what the runs covered.

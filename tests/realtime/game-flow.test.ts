@@ -1,6 +1,6 @@
 // A whole game over real sockets: four players, captains chosen over REST, nine rounds that walk
-// through every row of the DESIGN.md section 3 scoring table, and the lobby events around it.
-// Each event is checked at its transition with the DESIGN.md section 4 payload.
+// through every row of the scoring table (docs/rules.md "Scoring"), and the lobby events around it.
+// Each event is checked at its transition with its payload in docs/contract.md "Server events".
 import { describe, expect, test } from "bun:test";
 import type { Team, Winner } from "../../src/game/types";
 import { call } from "../support/app";
@@ -19,7 +19,7 @@ interface Row {
   winner: Winner;
 }
 
-// DESIGN.md section 3: answers/answers +1 each if correct; a steal against a correct answer +2 to the
+// docs/rules.md "Scoring": answers/answers +1 each if correct; a steal against a correct answer +2 to the
 // stealer; a steal against a wrong or missing answer +2 to the other team; steal/steal 0-0;
 // no answer/answer: +1 to the answering team if correct.
 const SCRIPT: Row[] = [
@@ -210,7 +210,7 @@ for (const transport of TRANSPORTS) {
       expect(app.service.get(code)).toBeUndefined();
     });
 
-    // DESIGN.md section 4: lobby events carry { lobby, updateType }, lobby-ended included.
+    // docs/contract.md "Server events": lobby events carry { lobby, updateType }, lobby-ended included.
     test("lobby-ended carries { lobby, updateType } like the other lobby events", async () => {
       const { app, clients } = await start();
       const { code, ...seat } = await createLobby(app, "Hana");

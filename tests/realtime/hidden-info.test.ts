@@ -1,4 +1,4 @@
-// Hidden information (DESIGN.md section 3): every event red's sockets receive is recorded and
+// Hidden information (docs/rules.md): every event red's sockets receive is recorded and
 // searched. Before round-results red never learns blue's answer text, blue's steal, the correct
 // answer, or anything of blue's team chat; the room only learns that blue locked. Chat: team
 // messages reach only that team, room messages everyone, and the sender is whoever the token says.

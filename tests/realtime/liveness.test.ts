@@ -1,4 +1,4 @@
-// A dead or half-open connection is noticed by the server within the silence limit (DESIGN.md
+// A dead or half-open connection is noticed by the server within the silence limit (docs/decisions.md
 // section 4, docs/decisions.md "Realtime"): a WebSocket that answers no ping, a fallback session
 // that answers no heartbeat. It is dropped and its player marked away, while live connections that
 // say nothing at all stay. The heartbeat is shortened here (100 ms, silence limit 250 ms); the

@@ -1,5 +1,5 @@
 // Connections and seats: a kick while connected, a reconnect in the middle of a question, and a
-// second connection with the same token replacing the first (DESIGN.md section 3, docs/decisions.md).
+// second connection with the same token replacing the first (docs/decisions.md "Staying in the game").
 import { describe, expect, test } from "bun:test";
 import { call } from "../support/app";
 import { ok, quizQuestion, startGame, submit } from "../support/rest";

@@ -1,4 +1,4 @@
-// Cross-site realtime connections are refused (DESIGN.md section 3): another site's Origin gets a 403
+// Cross-site realtime connections are refused (docs/contract.md "Realtime"): another site's Origin gets a 403
 // for the WebSocket upgrade and for the fallback's stream and POSTs; the server's own origin, requests
 // with no Origin, and the origins in ALLOWED_ORIGINS get in.
 import { describe, expect, test } from "bun:test";

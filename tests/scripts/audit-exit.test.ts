@@ -1,4 +1,4 @@
-// Issue 22, item 12: with the advisory service unreachable the audit warned and exited 0, so CI
+// The flaw this guards against: with the advisory service unreachable the audit warned and exited 0, so CI
 // counted a check that never happened as a pass. scripts/audit.ts runs here against a stand-in `bun`
 // that answers as the registry does.
 import { afterAll, expect, test } from "bun:test";

@@ -1,4 +1,4 @@
-// Issue 22, item 11: the data folder was 755 and the database 644 under umask 022, so any local
+// The flaw: the data folder was 755 and the database 644 under umask 022, so any local
 // user could read every lobby's chat. Now the folder is 0700 and the database files 0600.
 import { afterEach, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Issue 22, item 5: an answer `=HYPERLINK(...)` went into the results CSV as is, the results needed
+// The attack: an answer `=HYPERLINK(...)` went into the results CSV as is, the results needed
 // no session, and the own-questions export did the same with a host's imported pack. Now every cell
 // that starts like a formula is neutralised, and the results need a seat in that lobby.
 import { afterAll, beforeAll, expect, test } from "bun:test";

@@ -1,4 +1,4 @@
-// Issue 22, items 3 and 4. The chat flood guard was per connection: with one token and 60
+// The attacks: the chat flood guard was per connection: with one token and 60
 // connections opened in turn, 2,280 of 2,280 lines went through; 600 connections from one address
 // raised the server's open files from 16 to 572; `watch-lobby` then `lobby-updated` drew a whole
 // snapshot for each 25-byte frame, without a token. Now floods are counted per player and per

@@ -1,4 +1,4 @@
-// Issue 22, item 10: pages carried no security headers, and the server answered any Host whose
+// The flaws: pages carried no security headers, and the server answered any Host whose
 // Origin matched it (the precondition of DNS rebinding against a server on a home network).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";

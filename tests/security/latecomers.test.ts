@@ -1,4 +1,4 @@
-// Issue 22, items 1 and 8. A red player opened a second tab and joined mid-round: seated on the
+// The attacks: a red player opened a second tab and joined mid-round: seated on the
 // smaller team (blue), the snapshot handed them blue's lock and blue's team chat, and they could
 // lock a junk answer for blue. A kicked "Pat" joined again as "Pat" at once. Now a latecomer
 // watches the open round, and the host can lock the lobby.

@@ -1,4 +1,4 @@
-// Issue 22, items 2 and 6. `GET /api/lobby/:code`, the /lobby/CODE and /game/CODE pages and the
+// The attacks: `GET /api/lobby/:code`, the /lobby/CODE and /game/CODE pages and the
 // `watch-lobby` frame had no rate limit (all 923,521 codes in about 50 s), and nothing bounded lobbies
 // or own questions (8 lobbies wrote 7.9 MB in 101 ms). Every look-up now counts against the
 // address's budget, and lobbies and own-question bytes have quotas refused before the disk fills.

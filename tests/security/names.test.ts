@@ -1,4 +1,4 @@
-// Issue 22, item 9: with "Hana" seated, "Hаna" (Cyrillic а), "Hana" plus a zero-width space and
+// The attack: with "Hana" seated, "Hаna" (Cyrillic а), "Hana" plus a zero-width space and
 // "Hana" plus a word joiner were all accepted. Names are now NFKC, without invisible characters,
 // and unique on their confusable skeleton (Unicode TR39).
 import { afterAll, beforeAll, expect, test } from "bun:test";

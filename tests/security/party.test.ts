@@ -1,4 +1,4 @@
-// Issue 22, "done when": a party behind one home router (one address: 12 phones, a TV, a laptop)
+// The other side of every budget: a party behind one home router (one address: 12 phones, a TV, a laptop)
 // plays two whole games at the default budgets without meeting one, though every phone loads its
 // pages, looks its lobby up, reconnects after a refresh, chats and locks answers, all within a minute.
 import { afterAll, beforeAll, expect, test } from "bun:test";

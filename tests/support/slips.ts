@@ -1,4 +1,4 @@
-// The setup shared by issue 20's end-to-end files (tests/e2e/forgiving-*.e2e.test.ts): the app and
+// The setup shared by the forgiving end-to-end files (tests/e2e/forgiving-*.e2e.test.ts): the app and
 // Chromium, a phone (390x844) and a desktop (1280x800), a party seated through the REST API, pages
 // that hold a seat, and a look at a screen: axe (WCAG 2.1 AA) finds nothing, and a photograph.
 import { expect } from "bun:test";

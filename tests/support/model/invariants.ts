@@ -1,5 +1,5 @@
 // What must hold of a lobby after every command, checked on the real state. The scoring table is
-// written out again here from DESIGN.md section 3, independently of src/game/scoring.ts.
+// written out again here from docs/rules.md "Scoring", independently of src/game/scoring.ts.
 import { CHAT_HISTORY, DEFAULT_HOST_GRACE_MS } from "../../../src/game/settings";
 import { TEAMS, type Lock, type LobbyState, type RoundResult, type Team } from "../../../src/game/types";
 import { lobbyView, playOf as viewedPlay, roundView } from "../../../src/game/views";
@@ -11,10 +11,10 @@ export function must(cond: unknown, message: string): asserts cond {
   if (!cond) throw new InvariantError(message);
 }
 
-/** What one team did in a round, as the DESIGN table names it. */
+/** What one team did in a round, as the scoring table names it. */
 export type TablePlay = "none" | "steal" | "right" | "wrong";
 
-/** DESIGN.md section 3, row by row: [A gains, B gains]. */
+/** docs/rules.md "Scoring", row by row: [A gains, B gains]. */
 export function tableGains(a: TablePlay, b: TablePlay): [number, number] {
   if (a === "steal" && b === "steal") return [0, 0];
   if (a === "steal") return b === "right" ? [2, 0] : [0, 2];
