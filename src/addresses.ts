@@ -26,6 +26,22 @@ export function networkAddresses(lookup: InterfaceLookup = osInterfaces): string
   return [...new Set(found)].map((address, i) => ({ address, i })).sort((a, b) => rank(a.address) - rank(b.address) || a.i - b.i).map((a) => a.address);
 }
 
+/** How long the machine's addresses are taken as known: a laptop may change networks, a page render should not ask each time. */
+export const ADDRESSES_FRESH_MS = 5000;
+
+/**
+ * The lookup, asked at most once per ADDRESSES_FRESH_MS: the operating system's answer costs about
+ * 40 µs, which every page asked through a loopback name (the TV's) would otherwise pay.
+ */
+export function cachedLookup(lookup: InterfaceLookup, now: () => number = Date.now): InterfaceLookup {
+  let known: { at: number; value: ReturnType<InterfaceLookup> } | null = null;
+  return () => {
+    const at = now();
+    if (!known || at - known.at >= ADDRESSES_FRESH_MS) known = { at, value: lookup() };
+    return known.value;
+  };
+}
+
 /** `localhost` (and its subdomains), 127.0.0.0/8 and ::1: names that on a phone would mean the phone. */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { Elysia, ValidationError } from "elysia";
 import { loadBank } from "./ai/bank";
 import { makeAi } from "./ai/providers";
-import { shownOrigin, type InterfaceLookup } from "./addresses";
+import { networkInterfaces } from "node:os";
+import { cachedLookup, shownOrigin, type InterfaceLookup } from "./addresses";
 import { ApiError } from "./api/errors";
 import { validationRefusal } from "./api/validation";
 import { hostCheck, refusedHost } from "./api/hosts";
@@ -63,6 +64,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
   const clientIps = new WeakMap<Request, string>();
   // The budgets of each address: creating, joining, looking codes up (docs/decisions.md "Keeping strangers out").
   const budgets = makeBudgets(config);
+  const interfaces = cachedLookup(overrides.interfaces ?? networkInterfaces);
   const clientIp = (request: Request) => clientIps.get(request) ?? "unknown";
 
   const app = new Elysia()
@@ -82,7 +84,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
       set.status = 500;
       return { success: false, message: "Internal error" };
     })
-    .use(pageRoutes(service, await loadManifest(), () => (overrides.clock ?? Date).now(), (request) => budgets.lookups.allow(clientIp(request)), (request) => shownOrigin(new URL(request.url), config.publicUrl, overrides.interfaces)))
+    .use(pageRoutes(service, await loadManifest(), () => (overrides.clock ?? Date).now(), (request) => budgets.lookups.allow(clientIp(request)), (request) => shownOrigin(new URL(request.url), config.publicUrl, interfaces)))
     .use(
       lobbyRoutes({
         service,

@@ -2,7 +2,7 @@
 // loopback name, the machine's network address with the port asked; else the Host as asked.
 import { describe, expect, test } from "bun:test";
 import type { NetworkInterfaceInfo } from "node:os";
-import { isLoopbackHost, networkAddresses, shownOrigin } from "../../src/addresses";
+import { ADDRESSES_FRESH_MS, cachedLookup, isLoopbackHost, networkAddresses, shownOrigin } from "../../src/addresses";
 import { fakeLan, LAN_IP } from "../support/lan";
 
 const info = (address: string, family: "IPv4" | "IPv6" = "IPv4", internal = false) => ({ address, family, internal, netmask: "", mac: "", cidr: null }) as NetworkInterfaceInfo;
@@ -55,5 +55,24 @@ describe("shownOrigin", () => {
   test("loopback names", () => {
     for (const host of ["localhost", "tv.localhost", "127.0.0.1", "127.1.2.3", "::1", "[::1]"]) expect(isLoopbackHost(host)).toBe(true);
     for (const host of ["party.lan", "192.168.1.2", "localhost.example.com", "0.0.0.0", "::"]) expect(isLoopbackHost(host)).toBe(false);
+  });
+});
+
+describe("the machine's addresses, asked for every page", () => {
+  test("are looked up once per few seconds, not per page", () => {
+    let asked = 0;
+    let now = 0;
+    const lookup = cachedLookup(() => {
+      asked++;
+      return fakeLan();
+    }, () => now);
+    for (let i = 0; i < 100; i++) expect(networkAddresses(lookup)[0]).toBe(networkAddresses(fakeLan)[0]!);
+    expect(asked).toBe(1);
+    now += ADDRESSES_FRESH_MS - 1;
+    lookup();
+    expect(asked).toBe(1);
+    now += 1;
+    lookup();
+    expect(asked).toBe(2);
   });
 });
