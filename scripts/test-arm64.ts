@@ -9,7 +9,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
-import { decodeFrame, encodeFrame, WS_PATH } from "../src/shared/wire";
+import { WS_PATH } from "../src/shared/wire";
+import { frameSocket } from "./lib/frame-socket";
+import { within as waitWithin } from "./lib/waiting";
 import { buildIslands } from "../src/pages/build";
 
 const ROOT = join(import.meta.dir, "..");
@@ -58,11 +60,7 @@ function armBun(): string {
 }
 
 /** Rejects after `ms` with what was awaited. */
-function within<T>(promise: Promise<T>, what: string, ms = STEP_TIMEOUT_MS): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no ${what} within ${ms} ms`)), ms)));
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+const within = <T,>(promise: Promise<T>, what: string, ms = STEP_TIMEOUT_MS): Promise<T> => waitWithin(promise, what, ms);
 
 const qemu = debianPackages();
 const bun = armBun();
@@ -120,37 +118,7 @@ try {
   await rest("/api/lobby/teamSelect", { team: "red", isCaptain: true }, guest.token);
   console.log(`arm64: lobby ${code} created and joined over REST`);
 
-  /** A player's /ws connection: joins with its token, keeps every frame, waits for one by event. */
-  const connect = (token: string) => {
-    const frames: { event: string; payload: any }[] = [];
-    const waiters: (() => void)[] = [];
-    const ws = new WebSocket(base.replace("http", "ws") + WS_PATH, { headers: { origin: base } } as never);
-    ws.onmessage = (e) => {
-      const frame = decodeFrame(String(e.data));
-      if (frame.ok) frames.push({ event: frame.event, payload: frame.payload });
-      for (const wake of waiters.splice(0)) wake();
-    };
-    const opened = within(
-      new Promise<void>((resolve, reject) => {
-        ws.onopen = () => (ws.send(encodeFrame("join-lobby", { token })), resolve());
-        ws.onclose = (e) => reject(new Error(`/ws closed with ${e.code}`));
-      }),
-      "/ws open",
-    );
-    const next = (event: string, match: (payload: any) => boolean = () => true) =>
-      within(
-        new Promise<any>((resolve) => {
-          const check = () => {
-            const found = frames.find((f) => f.event === event && match(f.payload));
-            if (found) resolve(found.payload);
-            else waiters.push(check);
-          };
-          check();
-        }),
-        `${event} over /ws`,
-      );
-    return { ws, opened, next };
-  };
+  const connect = (token: string) => frameSocket(base.replace("http", "ws") + WS_PATH, token, { headers: { origin: base } }, "/ws", STEP_TIMEOUT_MS);
   const players = [connect(host.token), connect(guest.token)];
   await Promise.all(players.map((p) => p.opened));
   await Promise.all(players.map((p) => p.next("lobby-updated", (l) => l.updateType === "snapshot")));

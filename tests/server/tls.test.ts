@@ -5,11 +5,12 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { decodeFrame, encodeFrame, WS_PATH } from "../../src/shared/wire";
+import { WS_PATH } from "../../src/shared/wire";
+import { frameSocket } from "../../scripts/lib/frame-socket";
 import { startTestApp, type TestApp } from "../support/app";
 import { fakeLan, lanOrigin } from "../support/lan";
 import { exactJudge, quizQuestion, quizQuestions } from "../support/rest";
-import { within } from "../support/sockets";
+import { NET_TIMEOUT_MS } from "../support/sockets";
 
 const dir = mkdtempSync(join(tmpdir(), "stealmate-tls-"));
 const certFile = join(dir, "cert.pem");
@@ -38,33 +39,7 @@ async function post(path: string, body: unknown, token?: string) {
 }
 
 /** A WebSocket over wss:// that records frames and waits for one by event name. */
-function wss(token: string) {
-  const frames: { event: string; payload: any }[] = [];
-  const ws = new WebSocket(app.url.replace(/^https/, "wss") + WS_PATH, { headers: { origin: app.url }, tls: { ca } } as never);
-  const waiting: (() => void)[] = [];
-  ws.onmessage = (e) => {
-    const frame = decodeFrame(String(e.data));
-    if (frame.ok) frames.push({ event: frame.event, payload: frame.payload });
-    for (const wake of waiting.splice(0)) wake();
-  };
-  const opened = new Promise<void>((resolve, reject) => {
-    ws.onopen = () => (ws.send(encodeFrame("join-lobby", { token })), resolve());
-    ws.onerror = () => reject(new Error("wss did not open"));
-  });
-  const next = (event: string, match: (payload: any) => boolean = () => true) =>
-    within(
-      new Promise<any>((resolve) => {
-        const check = () => {
-          const found = frames.find((f) => f.event === event && match(f.payload));
-          if (found) resolve(found.payload);
-          else waiting.push(check);
-        };
-        check();
-      }),
-      `${event} over wss`,
-    );
-  return { ws, opened, next };
-}
+const wss = (token: string) => frameSocket(app.url.replace(/^https/, "wss") + WS_PATH, token, { headers: { origin: app.url }, tls: { ca } }, "wss", NET_TIMEOUT_MS);
 
 test("the server answers https://, and an untrusted client is refused the handshake", async () => {
   expect(app.url).toStartWith("https://127.0.0.1:");
