@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { signal } from "@preact/signals-react";
 import { act, createElement, type ComponentType } from "react";
 import type { Root } from "react-dom/client";
-import type { Player, Team } from "../../src/game/types";
+import { player, tableOfFour } from "../support/views";
 import type { LobbyView, RoundView } from "../../src/game/views";
 import type { Connection, LinkState } from "../../islands/client/connection";
 import { setPageConnection } from "../../islands/client/socket-context";
@@ -44,22 +44,7 @@ const mount = (island: ComponentType, store: Store) => dom.mount(island, store, 
 const click = (el: Element) => act(async () => void (el as HTMLElement).click());
 const buttons = (el: Element, text: string) => [...el.querySelectorAll("button")].filter((b) => b.textContent?.trim() === text);
 
-const player = (id: string, team: Team | null, extra: Partial<Player> = {}): Player => ({ id, name: id[0]!.toUpperCase() + id.slice(1), team, isCaptain: false, isHost: false, connected: true, ...extra });
-
-function lobby(extra: Partial<LobbyView> = {}): LobbyView {
-  const ann = player("ann", "blue", { isCaptain: true, isHost: true });
-  const cat = player("cat", "red", { isCaptain: true });
-  return {
-    code: "ABCD",
-    host: { id: "ann", name: "Ann" },
-    blueTeam: [ann, player("bob", "blue")],
-    redTeam: [cat, player("dan", "red", { connected: false })],
-    captains: { blue: ann, red: cat },
-    settings: { rounds: 7, roundLimit: 60, tags: ["General"] },
-    gameState: null,
-    ...extra,
-  };
-}
+const lobby = tableOfFour;
 
 const round = (number: number): RoundView => ({
   number,

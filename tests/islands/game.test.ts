@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, jest, setSystemTime, test } from "bun:test";
 import { act, createElement, type ComponentType } from "react";
 import type { Root } from "react-dom/client";
-import type { Player, Team } from "../../src/game/types";
+import { tableOfFour } from "../support/views";
 import type { GameView, LobbyView, RoundView as RoundResult } from "../../src/game/views";
 import type { IslandRegistry } from "../../islands/client/marker";
 import { createStore, StoreContext, type ClientPhase, type Store } from "../../islands/client/store";
@@ -57,9 +57,6 @@ afterEach(() => {
 // ---- fixtures ---------------------------------------------------------------------------------
 
 const NOW = Date.now();
-const player = (id: string, team: Team, extra: Partial<Player> = {}): Player => ({ id, name: id[0]!.toUpperCase() + id.slice(1), team, isCaptain: false, isHost: false, connected: true, ...extra });
-const ann = player("ann", "blue", { isCaptain: true, isHost: true });
-const cat = player("cat", "red", { isCaptain: true });
 
 const result = (n: number, extra: Partial<RoundResult> = {}): RoundResult => ({
   number: n,
@@ -86,17 +83,7 @@ function game(extra: Partial<GameView> = {}): GameView {
 const questionGame = (endsAt = NOW + 30_000) =>
   game({ phase: "question", currentRoundNumber: 2, currentRound: { number: 2, question: "What is the capital of France?", category: "Geography", endsAt }, scores: { blue: 1, red: 3 }, rounds: [result(1)] });
 
-function lobby(gameState: GameView | null): LobbyView {
-  return {
-    code: "ABCD",
-    host: { id: "ann", name: "Ann" },
-    blueTeam: [ann, player("bob", "blue")],
-    redTeam: [cat, player("dan", "red", { connected: false })],
-    captains: { blue: ann, red: cat },
-    settings: { rounds: 5, roundLimit: 60, tags: ["General"] },
-    gameState,
-  };
-}
+const lobby = (gameState: GameView | null): LobbyView => tableOfFour({ settings: { rounds: 5, roundLimit: 60, tags: ["General"] }, gameState });
 
 function storeFor(gameState: GameView | null, { me = "bob", phase }: { me?: string | null; phase?: ClientPhase } = {}): Store {
   const store = createStore({ page: "game", code: "ABCD", lobby: lobby(gameState), now: NOW });

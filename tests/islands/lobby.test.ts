@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { act, createElement, type ComponentType } from "react";
 import type { Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import type { Player, Team } from "../../src/game/types";
+import { player } from "../support/views";
 import type { LobbyView } from "../../src/game/views";
 import type { IslandRegistry } from "../../islands/client/marker";
 import { createStore, StoreContext, type Store } from "../../islands/client/store";
@@ -44,7 +44,6 @@ afterEach(() => {
 
 // ---- fixtures ---------------------------------------------------------------------------------
 
-const player = (id: string, team: Team, extra: Partial<Player> = {}): Player => ({ id, name: id[0]!.toUpperCase() + id.slice(1), team, isCaptain: false, isHost: false, connected: true, ...extra });
 
 /** Host Ann captains blue with Bob; red is Cat (away) and Dan with no captain, unless `redCaptain`. */
 function lobbyView({ redCaptain = false, blueCount = 2 } = {}): LobbyView {
