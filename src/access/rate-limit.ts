@@ -1,3 +1,6 @@
+/** What a caller over any of its budgets is told, over REST, over the socket and on a page. */
+export const TOO_MANY_REQUESTS = "Too many requests, slow down";
+
 // Fixed windows per address (a minute unless told): enough for a party behind one home router, too
 // few to flood lobbies or walk through every code.
 export class RateLimiter {

@@ -14,7 +14,7 @@ import { jsonBody, MAX_BODY_BYTES } from "./json-body";
 import { originAllowed } from "../access/origin";
 import { playerRoutes } from "./player-routes";
 import { questionRoutes } from "./question-routes";
-import type { Budgets } from "../access/rate-limit";
+import { TOO_MANY_REQUESTS, type Budgets } from "../access/rate-limit";
 import { codeParams, createBody, joinBody } from "./schemas";
 import { authenticator, sameLobby } from "./session";
 import type { Tokens } from "../access/tokens";
@@ -33,14 +33,15 @@ export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins,
 
   /** One call against an address's budget (rate-limit.ts Budgets). */
   const within =
-    (budget: keyof Budgets, message = "Too many requests, slow down") =>
+    (budget: keyof Budgets, message = TOO_MANY_REQUESTS) =>
     ({ request }: { request: Request }): void => {
       if (!budgets[budget].allow(clientIp(request))) throw new ApiError(429, message);
     };
   const limit = within("joins");
+  const lobbiesLimit = within("lobbies", "Too many lobbies created from this address this hour, try again later");
   const createLimit = (ctx: { request: Request }) => {
     limit(ctx);
-    within("lobbies", "Too many lobbies created from this address this hour, try again later")(ctx);
+    lobbiesLimit(ctx);
   };
 
   async function issue(lobbyCode: string, playerId: string) {

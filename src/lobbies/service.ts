@@ -324,17 +324,12 @@ export class LobbyService {
   /** Ends a lobby that keeps failing, for its players, and sets its rows aside so no restart brings it back. */
   private condemn(code: string, entry: Entry): void {
     this.log(`fault: lobby ${code} failed ${FAULT_LIMIT} times in a row; ending it and setting it aside`);
-    // Gone from the registry first, so a fault while it closes cannot condemn it twice.
+    // Gone from the registry first: a fault while it closes is only logged (fault() finds no lobby
+    // to count it against), so it cannot be condemned twice.
     this.lobbies.delete(code);
     entry.timers.dispose();
     durably(() => this.opts.store.quarantine(code, `failed ${FAULT_LIMIT} times in a row`), this.log, `setting aside ${code}`);
-    for (const effect of closeLobby(entry.state, FAULT_CLOSE_REASON)) {
-      try {
-        this.runOne(code, entry, effect);
-      } catch (err) {
-        this.log(faultLine(code, "closing it", err));
-      }
-    }
+    this.run(code, entry, closeLobby(entry.state, FAULT_CLOSE_REASON));
   }
 
   /** Timers stop; state is already durable. */

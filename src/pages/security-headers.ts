@@ -23,10 +23,12 @@ export function contentSecurityPolicy(): string {
   return policy;
 }
 
+/** What every answer carries, the event stream's included (it sets them itself, realtime/event-stream.ts). */
+export const BASIC_SECURITY_HEADERS = { "x-content-type-options": "nosniff", "referrer-policy": "no-referrer" } as const;
+
 /** Sets the headers on an answer: every answer, pages and API alike; the policy on pages. */
 export function withSecurityHeaders(response: Response): Response {
-  response.headers.set("x-content-type-options", "nosniff");
-  response.headers.set("referrer-policy", "no-referrer");
+  for (const [name, value] of Object.entries(BASIC_SECURITY_HEADERS)) response.headers.set(name, value);
   if (response.headers.get("content-type")?.startsWith("text/html")) response.headers.set("content-security-policy", contentSecurityPolicy());
   return response;
 }

@@ -12,6 +12,7 @@ import { originAllowed } from "../access/origin";
 import { CLOSE, MAX_FRAME_BYTES, STREAM_PATH } from "../shared/wire";
 import type { Handlers } from "./handlers";
 import { Peer } from "./peer";
+import { BASIC_SECURITY_HEADERS } from "../pages/security-headers";
 import { TOO_MANY_CONNECTIONS } from "./websocket";
 import type { StreamTopics } from "./rooms";
 
@@ -109,7 +110,7 @@ export function eventStreamTransport({ handlers, streams, allowedOrigins }: Even
         peer.over();
       },
     });
-    return new Response(body, { headers: { "content-type": "text/event-stream", "cache-control": "no-store", "x-accel-buffering": "no", "x-content-type-options": "nosniff", "referrer-policy": "no-referrer" } });
+    return new Response(body, { headers: { "content-type": "text/event-stream", "cache-control": "no-store", "x-accel-buffering": "no", ...BASIC_SECURITY_HEADERS } });
   }
 
   async function receive(id: string, request: Request): Promise<Response> {

@@ -7,7 +7,7 @@ import type { Tokens } from "../access/tokens";
 import type { LobbyService } from "../lobbies/service";
 import { clientSchemas, type ClientEvent } from "../shared/events";
 import { CLOSE, decodeFrame, encodeFrame } from "../shared/wire";
-import type { RateLimiter } from "../access/rate-limit";
+import { TOO_MANY_REQUESTS, type RateLimiter } from "../access/rate-limit";
 import type { LobbyState } from "../game/types";
 import { FloodGuard, FloodGuards, worse } from "./flood-guard";
 import type { Peer } from "./peer";
@@ -35,7 +35,6 @@ export interface HandlerDeps {
 
 /** Frames per player: 20 a second, bursts of 40, cut off after 200 dropped (what one phone's page never comes near). */
 const perPlayer = () => new FloodGuard(20, 40, 200);
-const TOO_MANY = "Too many requests, slow down";
 
 type Parsed<E extends ClientEvent> = ReturnType<(typeof clientSchemas)[E]["parse"]>;
 
@@ -175,7 +174,7 @@ export class Handlers {
   private watch(peer: Peer, input: Parsed<"watch-lobby">): void {
     // Watching looks a code up, as the REST call and the pages do: no walking through every code.
     if (!this.deps.limits.lookups.allow(peer.address)) {
-      peer.emit("socket-error", { event: "watch-lobby", message: TOO_MANY });
+      peer.emit("socket-error", { event: "watch-lobby", message: TOO_MANY_REQUESTS });
       return peer.close(CLOSE.done, "Watch refused");
     }
     const state = this.deps.service.get(input.code);
@@ -207,7 +206,7 @@ export class Handlers {
   /** Each snapshot is a whole lobby for a few bytes asked: limited per connection and per address. */
   private snapshotAsked(peer: Peer): void {
     if (!peer.code) return;
-    if (peer.snapshots?.check() !== "ok" || !this.deps.limits.lookups.allow(peer.address)) return peer.emit("socket-error", { event: "lobby-updated", message: TOO_MANY });
+    if (peer.snapshots?.check() !== "ok" || !this.deps.limits.lookups.allow(peer.address)) return peer.emit("socket-error", { event: "lobby-updated", message: TOO_MANY_REQUESTS });
     this.sendSnapshot(peer);
   }
 
