@@ -81,8 +81,8 @@ export class Handlers {
   frame(peer: Peer, data: string | Uint8Array): void {
     if (!peer.live) return;
     peer.lastHeard = Date.now();
-    const seat = peer.code && peer.playerId ? `${peer.code}:${peer.playerId}` : null;
-    const verdict = worse(this.addressFloods.check(peer.address), seat ? this.playerFloods.check(seat) : "ok");
+    // A player id is a random UUID, unique across lobbies: the key needs no lobby code, and no string is built per frame.
+    const verdict = worse(this.addressFloods.check(peer.address), peer.playerId ? this.playerFloods.check(peer.playerId) : "ok");
     if (verdict === "drop") return;
     if (verdict === "cut") {
       this.deps.log(`realtime: a connection of ${peer.playerId ?? "no player"} cut off for flooding`);
