@@ -59,7 +59,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
   const ai = await makeAi(config, loadBank(config.DATA_DIR, log), log);
   const questions = overrides.questions ?? ai.questions;
   const ownQuota = { lobbyBytes: config.OWN_QUESTIONS_LOBBY_BYTES, totalBytes: config.OWN_QUESTIONS_TOTAL_BYTES };
-  const service = new LobbyService({ store, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, log, maxLobbies: config.MAX_LOBBIES, ownQuota, reduce: overrides.reduce });
+  const service = await LobbyService.open({ store, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, log, maxLobbies: config.MAX_LOBBIES, ownQuota, reduce: overrides.reduce });
   const tokens = new Tokens(tokenSecret(config.DATA_DIR, config.JWT_SECRET), config.TOKEN_TTL_S);
   const clientIps = new WeakMap<Request, string>();
   // The budgets of each address: creating, joining, looking codes up (docs/decisions.md "Keeping strangers out").
@@ -151,7 +151,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
       // WAL back in. (A judge call still out is not waited for: the round was saved as judging and
       // is judged again on the next start.)
       service.shutdown();
-      store.close();
+      await store.close();
     },
   };
 }

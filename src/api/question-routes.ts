@@ -54,37 +54,35 @@ export function questionRoutes({ service, catalog, authenticate }: QuestionDeps)
     .use(seated(authenticate))
     .get(
       "/questions",
-      ({ claims }) => {
-        const questions = bookFor(claims)
-          .list()
-          .map(({ id, category, question, answer, aliases, asked }) => ({ id, category, question, answer, aliases, asked }));
+      async ({ claims }) => {
+        const questions = (await bookFor(claims).list()).map(({ id, category, question, answer, aliases, asked }) => ({ id, category, question, answer, aliases, asked }));
         return { success: true as const, questions, bank: catalog.bank, ai: catalog.ai };
       },
       { response: answers.questions },
     )
     .post(
       "/questions",
-      ({ claims, body }) => {
-        const { added, total } = accepted(bookFor(claims).add(validRows(body.questions)));
+      async ({ claims, body }) => {
+        const { added, total } = accepted(await bookFor(claims).add(validRows(body.questions)));
         return { success: true as const, added, total };
       },
       { transform: hostOnly, bodyLimit: OWN_QUESTIONS_BYTES, body: questionsBody, response: answers.added },
     )
     .post(
       "/questions/import",
-      ({ claims, body }) => {
+      async ({ claims, body }) => {
         const file = readQuestionFile(body.name, body.text);
         if (!file.ok) throw new ApiError(400, file.message);
         if (file.questions.length > OWN_QUESTIONS_MAX) throw new ApiError(400, `The file holds ${file.questions.length} questions; a lobby holds at most ${OWN_QUESTIONS_MAX}`);
-        const { added, total } = accepted(bookFor(claims).add(validRows(file.questions, file.line)));
+        const { added, total } = accepted(await bookFor(claims).add(validRows(file.questions, file.line)));
         return { success: true as const, added, total, read: file.questions.length };
       },
       { transform: hostOnly, bodyLimit: OWN_QUESTIONS_BYTES, body: importBody, response: answers.imported },
     )
     .get(
       "/questions/export",
-      ({ claims, query: { format } }) => {
-        const questions = bookFor(claims).list();
+      async ({ claims, query: { format } }) => {
+        const questions = await bookFor(claims).list();
         const [text, type] = format === "csv" ? [questionsCsv(questions), "text/csv; charset=utf-8"] : [questionsJson(questions), "application/json; charset=utf-8"];
         const name = downloadName(claims.lobby, "questions", format);
         return new Response(text, { headers: { "content-type": type, "content-disposition": `attachment; filename="${name}"` } });
@@ -93,12 +91,12 @@ export function questionRoutes({ service, catalog, authenticate }: QuestionDeps)
     )
     .put(
       "/questions/:id",
-      ({ claims, params, body }) => ({ success: true as const, question: accepted(bookFor(claims).update(params.id, body)).question }),
+      async ({ claims, params, body }) => ({ success: true as const, question: accepted(await bookFor(claims).update(params.id, body)).question }),
       { transform: hostOnly, params: questionParams, bodyLimit: MAX_BODY_BYTES, body: ownQuestion, response: answers.question },
     )
     .delete(
       "/questions/:id",
-      ({ claims, params }) => ({ success: true as const, total: accepted(bookFor(claims).remove(params.id)).total }),
+      async ({ claims, params }) => ({ success: true as const, total: accepted(await bookFor(claims).remove(params.id)).total }),
       { transform: hostOnly, params: questionParams, response: answers.removed },
     );
 }

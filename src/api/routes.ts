@@ -69,7 +69,7 @@ export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins,
     .post(
       "/create",
       async ({ body }) => {
-        const created = accepted(service.create(body.playerName));
+        const created = accepted(await service.create(body.playerName));
         return { success: true as const, message: "Lobby created", ...(await issue(created.state.code, created.playerId)) };
       },
       { transform: createLimit, bodyLimit: MAX_BODY_BYTES, body: createBody, response: answers.seated },
@@ -78,7 +78,7 @@ export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins,
       "/join",
       async ({ body }) => {
         const playerId = crypto.randomUUID();
-        const outcome = accepted(service.dispatch(body.code, { type: "join", playerId, name: body.playerName }));
+        const outcome = accepted(await service.dispatch(body.code, { type: "join", playerId, name: body.playerName }));
         return { success: true as const, message: "Joined lobby", ...(await issue(outcome.state.code, playerId)) };
       },
       { transform: limit, bodyLimit: MAX_BODY_BYTES, body: joinBody, response: answers.seated },

@@ -1,7 +1,9 @@
 // The one stateful service: the registry of lobbies, their timers, durability and effects.
-// Every change goes through dispatch(), which is synchronous: the rules are synchronous and async
-// work (question fetching, judging) happens outside and comes back as a command, so commands on a
-// lobby never interleave.
+// Every change goes through dispatch(). The rules are synchronous; the store is a port whose commits
+// are asynchronous, so each lobby has a queue: its commands never interleave (the next is reduced on
+// the state the last one committed), while lobbies never wait on each other. A command's effects are
+// released only once its commit is acknowledged, in the order of the commands
+// (docs/architecture.md "The data flow").
 import { refuse, type Command, type Refusal } from "../game/commands";
 import type { Effect } from "../game/effects";
 import { closeLobby, createLobby, validName } from "../game/lobby-rules";
@@ -16,9 +18,9 @@ import { randomCode } from "./codes";
 import { FAULT_CLOSE_REASON, FAULT_LIMIT, LOBBY_FAULT, faultLine } from "./lobby-faults";
 import { nameKey } from "./name-key";
 import { OwnQuestionBook, type OwnQuota } from "./own-questions";
-import { durably, isStorageFault } from "./storage-fault";
+import { STORAGE_REFUSAL, isStorageFault } from "./storage-fault";
 import { silentBroadcaster, type AnswerJudge, type Broadcaster, type QuestionSource } from "./seams";
-import type { LobbyStore } from "./store";
+import type { LobbyChange, LobbyStorePort } from "./store-port";
 
 export const DEFAULT_IDLE_MS = 2 * 60 * 60 * 1000;
 const IDLE_TIMER = "idle-expiry";
@@ -27,7 +29,7 @@ const NO_QUOTA: OwnQuota = { lobbyBytes: Number.POSITIVE_INFINITY, totalBytes: N
 export const STORAGE_RETRY_MS = 1000;
 
 export interface ServiceOptions {
-  store: LobbyStore;
+  store: LobbyStorePort;
   questions: QuestionSource;
   judge: AnswerJudge;
   clock?: Clock;
@@ -45,20 +47,33 @@ export interface ServiceOptions {
   reduce?: typeof reduce;
 }
 
+/** A command, or a piece of the lobby's work that must not interleave with its commands. */
+type Job = { command: Command; work?: undefined; done: (outcome: Outcome) => void } | { command?: undefined; work: () => Promise<unknown>; done: (value: unknown) => void };
+
 interface Entry {
+  /** the state its last acknowledged commit holds */
   state: LobbyState;
   timers: LobbyTimers;
   /** when the lobby expires unless something happens before */
   idleAt: number;
   /** faults in a row; any command the rules take without throwing starts the count again */
   faults: number;
+  queue: Job[];
+  /** a job is between its reduce and its commit's answer */
+  busy: boolean;
 }
+
+const NOT_FOUND: Refusal = refuse("notFound", "Lobby not found");
 
 export type Created = { ok: true; state: LobbyState; playerId: string } | Extract<Outcome, { ok: false }>;
 
 export class LobbyService {
   broadcaster: Broadcaster = silentBroadcaster;
   private readonly lobbies = new Map<string, Entry>();
+  /** codes of lobbies being created, whose first commit is not acknowledged yet */
+  private readonly reserved = new Set<string>();
+  /** commits and jobs not answered yet */
+  private pending = 0;
   private readonly clock: Clock;
   private readonly clockGuard: ClockGuard;
   private readonly idleMs: number;
@@ -68,7 +83,7 @@ export class LobbyService {
   private readonly log: (line: string) => void;
   private readonly reduce: typeof reduce;
 
-  constructor(private readonly opts: ServiceOptions) {
+  private constructor(private readonly opts: ServiceOptions) {
     this.clock = opts.clock ?? realClock;
     this.clockGuard = new ClockGuard(this.clock);
     this.idleMs = opts.idleMs ?? DEFAULT_IDLE_MS;
@@ -77,16 +92,23 @@ export class LobbyService {
     this.newCode = opts.newCode ?? (() => randomCode());
     this.log = opts.log ?? ((line) => console.log(line));
     this.reduce = opts.reduce ?? reduce;
-    this.restore();
+  }
+
+  /** A service with every saved lobby brought back. */
+  static async open(opts: ServiceOptions): Promise<LobbyService> {
+    const service = new LobbyService(opts);
+    await service.restore();
+    return service;
   }
 
   /** Brings back every saved lobby; those idle past their lifetime are dropped. */
-  private restore(): void {
+  private async restore(): Promise<void> {
     const now = this.clock.now();
-    for (const { state, updatedAt } of this.opts.store.loadAll()) {
+    const dropped: Promise<unknown>[] = [];
+    for (const { state, updatedAt } of await this.opts.store.loadAll()) {
       if (updatedAt + this.idleMs <= now) {
         // On a disk that refuses it, the row stays and the next start drops it again.
-        durably(() => this.opts.store.remove(state.code), this.log, `dropping idle ${state.code}`);
+        dropped.push(this.write({ kind: "remove", code: state.code }, `dropping idle ${state.code}`));
         continue;
       }
       // No socket survives a restart: everyone is away until they reconnect, the host's grace
@@ -94,7 +116,7 @@ export class LobbyService {
       try {
         const away = { ...state, players: state.players.map((p) => ({ ...p, connected: false })) };
         const host = hostPresence(away, false, typeof state.hostAwaySince === "number" ? state.hostAwaySince : now, this.hostGraceMs);
-        const entry: Entry = { state: host.state, timers: new LobbyTimers(this.clock), idleAt: updatedAt + this.idleMs, faults: 0 };
+        const entry = this.entry(host.state, updatedAt + this.idleMs);
         const effects = [...host.effects, ...resumeEffects(host.state)];
         this.lobbies.set(state.code, entry);
         this.armIdle(state.code, entry);
@@ -104,9 +126,35 @@ export class LobbyService {
         this.log(faultLine(state.code, "restoring", err));
         this.lobbies.get(state.code)?.timers.dispose();
         this.lobbies.delete(state.code);
-        durably(() => this.opts.store.quarantine(state.code, "its rules failed while restoring it"), this.log, `setting aside ${state.code}`);
+        dropped.push(this.write({ kind: "quarantine", code: state.code, reason: "its rules failed while restoring it" }, `setting aside ${state.code}`));
       }
     }
+    await Promise.all(dropped);
+  }
+
+  private entry(state: LobbyState, idleAt: number): Entry {
+    return { state, timers: new LobbyTimers(this.clock), idleAt, faults: 0, queue: [], busy: false };
+  }
+
+  /** Commits a change no one waits on; true once durable, false (logged) when the store refused it. */
+  private write(change: LobbyChange, what: string): Promise<boolean> {
+    this.pending++;
+    return this.opts.store.commit(change).then(
+      () => {
+        this.pending--;
+        return true;
+      },
+      (err: unknown) => {
+        this.pending--;
+        this.log(`storage: ${what} failed, refused: ${String(err)}`);
+        return false;
+      },
+    );
+  }
+
+  /** No command, job or write is waiting on the store: what shutdown waits for, and tests too. */
+  get quiet(): boolean {
+    return this.pending === 0;
   }
 
   get size(): number {
@@ -117,28 +165,64 @@ export class LobbyService {
     return this.lobbies.get(normalizeCode(code))?.state;
   }
 
-  create(hostName: string): Created {
+  async create(hostName: string): Promise<Created> {
     const name = validName(hostName);
     if (!name) return refuse("invalid", `Name must be 1-${NAME_MAX} characters`);
-    if (this.lobbies.size >= (this.opts.maxLobbies ?? Number.POSITIVE_INFINITY)) return refuse("unavailable", "The server has as many lobbies open as it can take; try again later");
+    if (this.lobbies.size + this.reserved.size >= (this.opts.maxLobbies ?? Number.POSITIVE_INFINITY)) return refuse("unavailable", "The server has as many lobbies open as it can take; try again later");
     let code = this.newCode();
-    for (let tries = 0; this.lobbies.has(code); tries++) {
+    for (let tries = 0; this.lobbies.has(code) || this.reserved.has(code); tries++) {
       if (tries > 1000) return refuse("conflict", "No free lobby code, try again later");
       code = this.newCode();
     }
     const playerId = this.newId();
     const state = createLobby(code, playerId, name, this.clock.now());
-    const saved = durably(() => this.opts.store.save(state, this.clock.now()), this.log, `creating ${code}`);
-    if (isStorageFault(saved)) return saved;
-    const entry: Entry = { state, timers: new LobbyTimers(this.clock), idleAt: 0, faults: 0 };
+    this.reserved.add(code);
+    const saved = await this.write({ kind: "save", code, state, at: this.clock.now() }, `creating ${code}`);
+    this.reserved.delete(code);
+    if (!saved) return STORAGE_REFUSAL;
+    const entry = this.entry(state, 0);
     this.lobbies.set(code, entry);
     this.touch(code, entry);
     return { ok: true, state, playerId };
   }
 
-  dispatch(rawCode: string, command: Command): Outcome {
+  /** Resolves once the command is refused, or committed and its effects released. */
+  dispatch(rawCode: string, command: Command): Promise<Outcome> {
     this.reanchor();
-    return this.apply(normalizeCode(rawCode), command);
+    return this.enqueue(normalizeCode(rawCode), command);
+  }
+
+  private enqueue(code: string, command: Command): Promise<Outcome> {
+    const entry = this.lobbies.get(code);
+    if (!entry) return Promise.resolve(NOT_FOUND);
+    return new Promise<Outcome>((done) => this.push(code, entry, { command, done }));
+  }
+
+  /** Runs work in the lobby's turn, between its commands (the host's own questions). */
+  exclusive<T>(rawCode: string, work: () => Promise<T>): Promise<T | Refusal> {
+    const code = normalizeCode(rawCode);
+    const entry = this.lobbies.get(code);
+    if (!entry) return Promise.resolve(NOT_FOUND);
+    return new Promise<T | Refusal>((done) => this.push(code, entry, { work, done: done as (value: unknown) => void }));
+  }
+
+  private push(code: string, entry: Entry, job: Job): void {
+    entry.queue.push(job);
+    if (!entry.busy) this.drain(code, entry);
+  }
+
+  /** Takes the lobby's jobs in order; one waiting on its commit holds the rest until it is answered. */
+  private drain(code: string, entry: Entry): void {
+    entry.busy = true;
+    while (entry.queue.length > 0) {
+      const job = entry.queue.shift()!;
+      const waiting = this.step(code, entry, job);
+      if (waiting) {
+        void waiting.then(() => this.drain(code, entry));
+        return;
+      }
+    }
+    entry.busy = false;
   }
 
   /**
@@ -151,38 +235,60 @@ export class LobbyService {
     this.log(`clock: the wall clock stepped by ${by} ms; deadlines moved with it`);
     for (const [code, entry] of this.lobbies) {
       entry.idleAt += by;
-      this.apply(code, { type: "clockStep", by });
+      void this.enqueue(code, { type: "clockStep", by });
     }
   }
 
-  private apply(code: string, command: Command): Outcome {
-    const entry = this.lobbies.get(code);
-    if (!entry) return refuse("notFound", "Lobby not found");
+  /** One job; a promise when it waits on the store, else it is already answered. */
+  private step(code: string, entry: Entry, job: Job): Promise<void> | undefined {
+    // A lobby that closed (or was set aside) while this waited its turn.
+    if (this.lobbies.get(code) !== entry) return void job.done(NOT_FOUND);
+    if (job.work) {
+      this.pending++;
+      return job.work().then(
+        (value) => {
+          this.pending--;
+          job.done(value);
+        },
+        (err: unknown) => {
+          this.pending--;
+          job.done(this.fault(code, "its own questions", err));
+        },
+      );
+    }
+    const { command } = job;
     const now = this.clock.now();
     let outcome: Outcome;
     try {
       outcome = this.reduce(entry.state, command, { now, hostGraceMs: this.hostGraceMs, nameKey });
     } catch (err) {
-      return this.fault(code, command.type, err);
+      return void job.done(this.fault(code, command.type, err));
     }
     entry.faults = 0;
-    if (!outcome.ok || (outcome.state === entry.state && outcome.effects.length === 0)) return outcome;
+    if (!outcome.ok || (outcome.state === entry.state && outcome.effects.length === 0)) return void job.done(outcome);
     // Durable before the state is replaced or anyone hears of it: a refused write changes nothing.
     const closing = outcome.effects.some((e) => e.type === "close");
-    const written = durably(
+    const change: LobbyChange = closing
+      ? { kind: "remove", code }
+      : command.type === "chat"
+        ? { kind: "chat", code, message: outcome.state.chat.at(-1)! }
+        : { kind: "save", code, state: outcome.state, at: now };
+    const accepted = outcome;
+    this.pending++;
+    return this.opts.store.commit(change).then(
       () => {
-        if (closing) this.opts.store.remove(code);
-        else if (command.type === "chat") this.opts.store.appendChat(code, outcome.state.chat.at(-1)!);
-        else this.opts.store.save(outcome.state, now);
+        this.pending--;
+        entry.state = accepted.state;
+        if (!closing) this.touch(code, entry);
+        this.run(code, entry, accepted.effects);
+        job.done(accepted);
       },
-      this.log,
-      `${command.type} in ${code}`,
+      (err: unknown) => {
+        this.pending--;
+        this.log(`storage: ${command.type} in ${code} failed, refused: ${String(err)}`);
+        job.done(STORAGE_REFUSAL);
+      },
     );
-    if (isStorageFault(written)) return written;
-    entry.state = outcome.state;
-    if (!closing) this.touch(code, entry);
-    this.run(code, entry, outcome.effects);
-    return outcome;
   }
 
   /** Starting fetches a game's questions first (maybe from an AI), outside the lobby's command flow. */
@@ -196,7 +302,10 @@ export class LobbyService {
       return this.fault(state.code, "startGame", err);
     }
     if (refusal) return refusal;
-    const own = this.opts.store.ownQuestions(state.code);
+    const own = await this.opts.store.ownQuestions(state.code).catch((err: unknown) => {
+      this.log(`questions: could not read the own questions of ${state.code}: ${String(err)}`);
+      return [];
+    });
     const questions = await this.opts.questions.pick({ tags: state.settings.tags, count: state.settings.rounds, exclude: state.asked, own }).catch((err: unknown) => {
       this.log(`questions: could not pick for ${state.code}: ${String(err)}`);
       return [];
@@ -216,9 +325,10 @@ export class LobbyService {
   questionBook(rawCode: string, by: string): Refusal | { ok: true; book: OwnQuestionBook } {
     const code = normalizeCode(rawCode);
     const entry = this.lobbies.get(code);
-    if (!entry) return refuse("notFound", "Lobby not found");
+    if (!entry) return NOT_FOUND;
     if (entry.state.hostId !== by) return refuse("forbidden", "Only the host can see and change the lobby's questions");
-    return { ok: true, book: new OwnQuestionBook(this.opts.store, entry.state, this.clock.now(), () => this.touch(code, entry), this.log, this.opts.ownQuota ?? NO_QUOTA) };
+    const inTurn = <T>(work: () => Promise<T>) => this.exclusive(code, work);
+    return { ok: true, book: new OwnQuestionBook(this.opts.store, entry.state, this.clock.now(), () => this.touch(code, entry), this.log, this.opts.ownQuota ?? NO_QUOTA, inTurn) };
   }
 
   /** Activity moves the deadline; the one idle timer is re-armed only when it fires early, not on every command. */
@@ -232,15 +342,15 @@ export class LobbyService {
       this.guard(code, "the idle timer", () => {
         this.reanchor();
         if (this.clock.now() < entry.idleAt) this.armIdle(code, entry);
-        else this.expire(code);
+        else void this.exclusive(code, () => this.expire(code, entry));
       }),
     );
   }
 
-  private expire(code: string): void {
-    const entry = this.lobbies.get(code);
-    if (!entry) return;
-    if (isStorageFault(durably(() => this.opts.store.remove(code), this.log, `expiring ${code}`))) {
+  /** In the lobby's turn: a command that came while the timer fired moved the deadline, and wins. */
+  private async expire(code: string, entry: Entry): Promise<void> {
+    if (this.clock.now() < entry.idleAt) return this.armIdle(code, entry);
+    if (!(await this.write({ kind: "remove", code }, `expiring ${code}`))) {
       entry.idleAt = this.clock.now() + STORAGE_RETRY_MS;
       return this.armIdle(code, entry);
     }
@@ -300,8 +410,10 @@ export class LobbyService {
    * is tried again until it is taken (a rule that keeps throwing ends the lobby after FAULT_LIMIT tries).
    */
   private retrying(code: string, key: string, command: Command): void {
-    if (!isStorageFault(this.dispatch(code, command))) return;
-    this.lobbies.get(code)?.timers.at(key, this.clock.now() + STORAGE_RETRY_MS, () => this.guard(code, `the ${key} timer`, () => this.retrying(code, key, command)));
+    void this.dispatch(code, command).then((outcome) => {
+      if (!isStorageFault(outcome)) return;
+      this.lobbies.get(code)?.timers.at(key, this.clock.now() + STORAGE_RETRY_MS, () => this.guard(code, `the ${key} timer`, () => this.retrying(code, key, command)));
+    });
   }
 
   /** Runs a piece of the lobby's work inside its fault boundary. */
@@ -328,8 +440,9 @@ export class LobbyService {
     // to count it against), so it cannot be condemned twice.
     this.lobbies.delete(code);
     entry.timers.dispose();
-    durably(() => this.opts.store.quarantine(code, `failed ${FAULT_LIMIT} times in a row`), this.log, `setting aside ${code}`);
-    this.run(code, entry, closeLobby(entry.state, FAULT_CLOSE_REASON));
+    // Its players hear of it once the rows are set aside (or the disk refused that: the next start
+    // then meets the lobby again, and sets it aside if it still fails).
+    void this.write({ kind: "quarantine", code, reason: `failed ${FAULT_LIMIT} times in a row` }, `setting aside ${code}`).then(() => this.run(code, entry, closeLobby(entry.state, FAULT_CLOSE_REASON)));
   }
 
   /** Timers stop; state is already durable. */

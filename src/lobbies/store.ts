@@ -1,44 +1,50 @@
-// Durable lobbies in SQLite (WAL). The lobby's state is one JSON row; chat is appended as rows,
-// because rewriting a hundred messages per chat line would make the busiest command the costliest.
-// A lobby's own questions are rows too, kept out of the state so that no view can ever carry them.
+// Durable lobbies in SQLite (WAL), the store port of one machine (store-port.ts). The lobby's state
+// is one JSON row; chat is appended as rows, because rewriting a hundred messages per chat line would
+// make the busiest command the costliest. A lobby's own questions are rows too, kept out of the state
+// so that no view can ever carry them. Reads run here, on the store's own connection; every write goes
+// to the writer thread (sqlite-writer.ts), which groups the changes of many commands into one commit.
 import { Database } from "bun:sqlite";
 import { CHAT_HISTORY } from "../game/settings";
+import type { OwnQuestion, Question } from "../game/types";
 import { migrate } from "./migrations";
+import { CommitStats } from "./commit-stats";
 import { parseChatLine, parseStoredLobby } from "./stored-state";
-import type { ChatMessage, LobbyState, OwnQuestion, Question } from "../game/types";
+import { ownBody, type LobbyChange, type LobbyStorePort, type StoredLobby } from "./store-port";
+import type { FromWriter, ToWriter, WireChange } from "./sqlite-writer";
 
 const BACKSTOP_PAGES = 10_000;
 const CHECKPOINT_EVERY_MS = 200;
 
-
-/** Only the question's own fields are kept, in a fixed order. */
-const ownBody = ({ category, question, answer, aliases }: Question): Question => ({ category, question, answer, aliases });
-
-/** The bytes one question of a lobby's own takes as stored: what the own-question quotas count. */
-export const ownQuestionBytes = (q: Question) => Buffer.byteLength(JSON.stringify(ownBody(q)));
-
-export interface StoredLobby {
-  state: LobbyState;
-  updatedAt: number;
+interface Pending {
+  resolve: (rows: number) => void;
+  reject: (err: Error) => void;
+  sentAt: number;
 }
 
-export class LobbyStore {
+export class LobbyStore implements LobbyStorePort {
   private readonly db: Database;
-  private readonly appendsSincePrune = new Map<string, number>();
   private readonly q;
-  private readonly checkpointer: Worker;
+  private writer: Worker;
+  /** Changes of this turn of the event loop, sent to the writer together at its end. */
+  private outbox: WireChange[] = [];
+  private outboxPending: Pending[] = [];
+  /** Sent and not yet answered, in the writer's order. */
+  private readonly inFlight: Pending[] = [];
+  private writerDown: string | null = null;
+  private closed: Promise<void> | null = null;
+  readonly stats = new CommitStats();
 
   constructor(
-    path: string,
+    private readonly path: string,
     private readonly log: (line: string) => void = (line) => console.log(line),
   ) {
     this.db = new Database(path, { create: true, strict: true });
     this.db.run("PRAGMA journal_mode = WAL");
     // NORMAL in WAL survives a crashed or killed process; FULL would also survive power loss at a
-    // cost of one fsync per command, which a Pi's SD card cannot pay at chat rates.
+    // cost of one fsync per commit, which a Pi's SD card cannot pay at chat rates.
     this.db.run("PRAGMA synchronous = NORMAL");
     this.db.run("PRAGMA busy_timeout = 5000");
-    // Checkpoints run on a worker thread (checkpointer.ts); this is only the backstop (~40 MB of WAL).
+    // Checkpoints run on the writer thread, between groups; this is only the backstop (~40 MB of WAL).
     this.db.run(`PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES}`);
     try {
       migrate(this.db);
@@ -46,104 +52,65 @@ export class LobbyStore {
       this.db.close();
       throw err;
     }
-    // Started once the database is known to be usable. Not ref'd: the checkpointer never keeps the process alive.
-    this.checkpointer = new Worker(new URL("./checkpointer.ts", import.meta.url).href, { ref: false, smol: true });
-    this.checkpointer.postMessage({ path, everyMs: CHECKPOINT_EVERY_MS });
     this.q = {
-      save: this.db.prepare("INSERT INTO lobbies (code, state, updated_at) VALUES (?, ?, ?) ON CONFLICT(code) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at"),
-      removeLobby: this.db.prepare("DELETE FROM lobbies WHERE code = ?"),
-      removeChat: this.db.prepare("DELETE FROM chat WHERE code = ?"),
-      append: this.db.prepare("INSERT INTO chat (code, body) VALUES (?, ?)"),
-      prune: this.db.prepare("DELETE FROM chat WHERE code = ? AND id <= (SELECT id FROM chat WHERE code = ? ORDER BY id DESC LIMIT 1 OFFSET ?)"),
       all: this.db.prepare("SELECT code, state, updated_at FROM lobbies"),
-      stateOf: this.db.prepare("SELECT state FROM lobbies WHERE code = ?"),
       recentChat: this.db.prepare("SELECT body FROM (SELECT id, body FROM chat WHERE code = ? ORDER BY id DESC LIMIT ?) ORDER BY id"),
       ownQuestions: this.db.prepare("SELECT id, body FROM own_questions WHERE code = ? ORDER BY id"),
-      addOwn: this.db.prepare("INSERT INTO own_questions (code, body) VALUES (?, ?)"),
-      updateOwn: this.db.prepare("UPDATE own_questions SET body = ? WHERE code = ? AND id = ?"),
-      removeOwn: this.db.prepare("DELETE FROM own_questions WHERE code = ? AND id = ?"),
-      removeAllOwn: this.db.prepare("DELETE FROM own_questions WHERE code = ?"),
       ownBytes: this.db.prepare("SELECT COALESCE(SUM(length(CAST(body AS BLOB))), 0) AS bytes FROM own_questions"),
-      touch: this.db.prepare("UPDATE lobbies SET updated_at = ? WHERE code = ?"),
-      allChat: this.db.prepare("SELECT body FROM chat WHERE code = ? ORDER BY id"),
-      quarantine: this.db.prepare("INSERT INTO quarantine (code, state, chat, own_questions, reason, at) VALUES (?, ?, ?, ?, ?, ?)"),
     };
+    this.writer = this.startWriter();
   }
 
-  save(state: LobbyState, now: number): void {
-    const { chat: _chat, ...rest } = state;
-    this.q.save.run(state.code, JSON.stringify(rest), now);
+  /** Started once the database is known to be usable. Not ref'd: an idle writer never keeps the process alive. */
+  private startWriter(): Worker {
+    const writer = new Worker(new URL("./sqlite-writer.ts", import.meta.url).href, { ref: false, smol: true });
+    writer.onmessage = (event: MessageEvent<FromWriter>) => this.answered(event.data);
+    // A writer that dies takes its answers with it: those changes are refused (their commands
+    // changed nothing), and a new writer takes the next ones.
+    writer.onerror = (event) => this.writerLost(`the writer thread failed: ${event.message}`);
+    writer.postMessage({ open: this.path, checkpointEveryMs: CHECKPOINT_EVERY_MS } satisfies ToWriter);
+    return writer;
   }
 
-  /** The message's timestamp is the lobby's last activity (loadAll reads it back), so one row is written. */
-  appendChat(code: string, message: ChatMessage): void {
-    this.q.append.run(code, JSON.stringify(message));
-    const count = (this.appendsSincePrune.get(code) ?? 0) + 1;
-    // Pruning every append would double the cost of chat; every few dozen keeps the table bounded.
-    if (count < CHAT_HISTORY / 2) return void this.appendsSincePrune.set(code, count);
-    this.appendsSincePrune.set(code, 0);
-    this.q.prune.run(code, code, CHAT_HISTORY);
+  private answered(message: FromWriter): void {
+    // It tries again with the next group; until then each change is refused with the reason.
+    if ("failed" in message) return this.log(`store: the writer could not open the database: ${message.failed}`);
+    if (!("results" in message)) return;
+    this.writerDown = null;
+    const now = performance.now();
+    this.stats.group(message.groupSize, message.groupMs);
+    for (const result of message.results) {
+      const pending = this.inFlight.shift();
+      if (!pending) break;
+      this.stats.acknowledged(now - pending.sentAt);
+      if (typeof result === "number") pending.resolve(result);
+      else pending.reject(new Error(result));
+    }
   }
 
-  remove(code: string): void {
-    this.db.transaction(() => {
-      this.q.removeLobby.run(code);
-      this.q.removeChat.run(code);
-      this.q.removeAllOwn.run(code);
-    })();
-    this.appendsSincePrune.delete(code);
+  private writerLost(why: string): void {
+    if (this.closed) return;
+    this.log(`store: ${why}; its pending changes are refused`);
+    this.writerDown = why;
+    for (const pending of this.inFlight.splice(0)) pending.reject(new Error(why));
+    this.writer.terminate();
+    this.writer = this.startWriter();
   }
 
-  ownQuestions(code: string): OwnQuestion[] {
-    const rows = this.q.ownQuestions.all(code) as { id: number; body: string }[];
-    return rows.map((row) => ({ id: row.id, ...(JSON.parse(row.body) as Question) }));
-  }
-
-  /** The bytes of every lobby's own questions together (a lobby's own are summed from its list). */
-  ownQuestionBytesInAll(): number {
-    return (this.q.ownBytes.get() as { bytes: number }).bytes;
-  }
-
-  /** Adds them in one transaction; editing the questions is activity, as a command is. */
-  addOwnQuestions(code: string, questions: readonly Question[], now: number): void {
-    this.db.transaction(() => {
-      for (const q of questions) this.q.addOwn.run(code, JSON.stringify(ownBody(q)));
-      this.q.touch.run(now, code);
-    })();
-  }
-
-  /** Whether the lobby had a question with this id. */
-  updateOwnQuestion(code: string, id: number, question: Question, now: number): boolean {
-    return this.db.transaction(() => {
-      const changed = this.q.updateOwn.run(JSON.stringify(ownBody(question)), code, id).changes > 0;
-      if (changed) this.q.touch.run(now, code);
-      return changed;
-    })();
-  }
-
-  /** Whether the lobby had a question with this id. */
-  removeOwnQuestion(code: string, id: number, now: number): boolean {
-    return this.db.transaction(() => {
-      const removed = this.q.removeOwn.run(code, id).changes > 0;
-      if (removed) this.q.touch.run(now, code);
-      return removed;
-    })();
-  }
-
-  /** Every lobby that passes validation; one that fails is moved whole to the quarantine table. */
-  loadAll(): StoredLobby[] {
+  async loadAll(): Promise<StoredLobby[]> {
     const rows = this.q.all.all() as { code: string; state: string; updated_at: number }[];
     const loaded: StoredLobby[] = [];
+    const setAside: Promise<unknown>[] = [];
     for (const row of rows) {
       const state = parseStoredLobby(row.state);
       if (!state.ok) {
-        this.unloadable(row.code, row.state, state.reason);
+        setAside.push(this.unloadable(row.code, state.reason));
         continue;
       }
       const lines = (this.q.recentChat.all(row.code, CHAT_HISTORY) as { body: string }[]).map((c) => parseChatLine(c.body));
       const badLine = lines.flatMap((line) => (line.ok ? [] : [line.reason]))[0];
       if (badLine !== undefined) {
-        this.unloadable(row.code, row.state, `chat: ${badLine}`);
+        setAside.push(this.unloadable(row.code, `chat: ${badLine}`));
         continue;
       }
       const chat = lines.flatMap((line) => (line.ok ? [line.value] : []));
@@ -151,41 +118,84 @@ export class LobbyStore {
       const updatedAt = Math.max(row.updated_at, chat.at(-1)?.timestamp ?? 0);
       loaded.push({ state: { ...state.value, chat }, updatedAt });
     }
+    await Promise.all(setAside);
     return loaded;
   }
 
-  /** A live lobby whose rules keep failing: its saved rows go where the next start will not load them. */
-  quarantine(code: string, reason: string): void {
-    const row = this.q.stateOf.get(code) as { state: string } | null;
-    this.log(`store: lobby ${code} set aside (${reason}); moved to the quarantine table`);
-    if (row) this.moveAside(code, row.state, reason);
-    this.appendsSincePrune.delete(code);
-  }
-
-  private unloadable(code: string, state: string, reason: string): void {
+  /** A row that does not load is moved whole to the quarantine table, so its code can be given out again. */
+  private unloadable(code: string, reason: string): Promise<unknown> {
     this.log(`store: lobby ${code} does not load (${reason}); moved to the quarantine table`);
-    this.moveAside(code, state, reason);
+    // A disk that refuses the move: the rows stay where they were, and the next start meets them again.
+    return this.enqueue({ k: "quarantine", code, reason, at: Date.now() }).catch((err: unknown) => this.log(`store: could not quarantine ${code}: ${String(err)}`));
   }
 
-  /** Moves the lobby's rows aside, so its code can be given out again with nothing of it left behind. */
-  private moveAside(code: string, state: string, reason: string): void {
-    try {
-      this.db.transaction(() => {
-        const chat = (this.q.allChat.all(code) as { body: string }[]).map((c) => c.body);
-        const own = (this.q.ownQuestions.all(code) as { body: string }[]).map((q) => q.body);
-        this.q.quarantine.run(code, state, JSON.stringify(chat), JSON.stringify(own), reason, Date.now());
-        this.q.removeLobby.run(code);
-        this.q.removeChat.run(code);
-        this.q.removeAllOwn.run(code);
-      })();
-    } catch (err) {
-      // A disk that refuses the move: the rows stay where they were, and the next start meets them again.
-      this.log(`store: could not quarantine ${code}: ${String(err)}`);
+  commit(change: LobbyChange): Promise<number> {
+    if (change.kind === "quarantine") this.log(`store: lobby ${change.code} set aside (${change.reason}); moved to the quarantine table`);
+    return this.enqueue(wire(change));
+  }
+
+  private enqueue(change: WireChange): Promise<number> {
+    if (this.closed) return Promise.reject(new Error("the store is closed"));
+    return new Promise<number>((resolve, reject) => {
+      if (this.outbox.length === 0) setImmediate(() => this.send());
+      this.outbox.push(change);
+      this.outboxPending.push({ resolve, reject, sentAt: performance.now() });
+    });
+  }
+
+  /** One message to the writer for every change of this turn. */
+  private send(): void {
+    if (this.outbox.length === 0) return;
+    const changes = this.outbox;
+    this.outbox = [];
+    for (const pending of this.outboxPending) this.inFlight.push(pending);
+    this.outboxPending = [];
+    this.writer.postMessage({ changes } satisfies ToWriter);
+  }
+
+  async ownQuestions(code: string): Promise<OwnQuestion[]> {
+    const rows = this.q.ownQuestions.all(code) as { id: number; body: string }[];
+    return rows.map((row) => ({ id: row.id, ...(JSON.parse(row.body) as Question) }));
+  }
+
+  async ownQuestionBytesInAll(): Promise<number> {
+    return (this.q.ownBytes.get() as { bytes: number }).bytes;
+  }
+
+  /** The writer writes everything sent before, then closes; then this connection folds the WAL back in. */
+  close(): Promise<void> {
+    this.closed ??= new Promise<void>((resolve) => {
+      this.send();
+      const done = () => {
+        this.db.close();
+        if (this.stats.commits > 0) this.log(`store: ${this.stats.line()}`);
+        resolve();
+      };
+      if (this.writerDown !== null) return done();
+      this.writer.addEventListener("close", done);
+      this.writer.postMessage("close" satisfies ToWriter);
+    });
+    return this.closed;
+  }
+}
+
+function wire(change: LobbyChange): WireChange {
+  switch (change.kind) {
+    case "save": {
+      const { chat: _chat, ...rest } = change.state;
+      return { k: "save", code: change.code, body: JSON.stringify(rest), at: change.at };
     }
-  }
-
-  close(): void {
-    this.checkpointer.postMessage("close");
-    this.db.close();
+    case "chat":
+      return { k: "chat", code: change.code, body: JSON.stringify(change.message) };
+    case "remove":
+      return { k: "remove", code: change.code };
+    case "quarantine":
+      return { k: "quarantine", code: change.code, reason: change.reason, at: Date.now() };
+    case "addOwn":
+      return { k: "addOwn", code: change.code, bodies: change.questions.map((q) => JSON.stringify(ownBody(q))), at: change.at };
+    case "updateOwn":
+      return { k: "updateOwn", code: change.code, id: change.id, body: JSON.stringify(ownBody(change.question)), at: change.at };
+    case "removeOwn":
+      return { k: "removeOwn", code: change.code, id: change.id, at: change.at };
   }
 }

@@ -76,7 +76,7 @@ export class Handlers {
 
   /**
    * One frame as received: text, or (always malformed) binary. Frames are handled in the order they
-   * came: while a join-lobby's token is checked, the frames behind it wait.
+   * came: while a join-lobby's token is checked, or a command is committed, the frames behind it wait.
    */
   frame(peer: Peer, data: string | Uint8Array): void {
     if (!peer.live) return;
@@ -166,8 +166,9 @@ export class Handlers {
       rooms.leave(older);
       older.close(CLOSE.done, "Replaced by a newer connection");
     }
-    service.dispatch(state.code, { type: "presence", playerId: claims.sub, connected: true });
-    this.sendSnapshot(peer);
+    // The snapshot follows the presence's commit, so it shows the player back.
+    await service.dispatch(state.code, { type: "presence", playerId: claims.sub, connected: true });
+    if (peer.live) this.sendSnapshot(peer);
   }
 
   /** The shared screen: no token, no seat; only what the whole room may see. */
@@ -187,11 +188,12 @@ export class Handlers {
     peer.send(this.watcherFrame(state));
   }
 
-  private chat(peer: Peer, input: Parsed<"chat-message">): void {
+  /** Answered in order: the frames behind it on this connection wait for its commit (see frame()). */
+  private async chat(peer: Peer, input: Parsed<"chat-message">): Promise<void> {
     const { code, playerId } = peer;
     if (!code || !playerId) return peer.emit("socket-error", { event: "chat-message", message: "Join a lobby first" });
     if (!input.message.trim()) return;
-    const outcome = this.deps.service.dispatch(code, { type: "chat", playerId, message: input.message, chatType: input.chatType });
+    const outcome = await this.deps.service.dispatch(code, { type: "chat", playerId, message: input.message, chatType: input.chatType });
     if (!outcome.ok) peer.emit("socket-error", { event: "chat-message", message: outcome.message });
   }
 
@@ -200,7 +202,7 @@ export class Handlers {
     const { code, playerId } = peer;
     if (code && !playerId) return void this.deps.rooms.leave(peer);
     if (!code || !playerId) return;
-    if (this.deps.rooms.leave(peer) === 0) this.deps.service.dispatch(code, { type: "presence", playerId, connected: false });
+    if (this.deps.rooms.leave(peer) === 0) void this.deps.service.dispatch(code, { type: "presence", playerId, connected: false });
   }
 
   /** Each snapshot is a whole lobby for a few bytes asked: limited per connection and per address. */

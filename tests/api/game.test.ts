@@ -289,9 +289,9 @@ describe("a complete game over REST, two rounds, fake clock", () => {
       const r2 = await post("startRound", host.token, { code }, own);
       expect(r2.body).toEqual({ success: true, roundNumber: 2, endsAt: gameClock.now() + 30_000 });
       expect((await submit(host, code, "blue", 2, "MARS", false, own)).status).toBe(200);
-      gameClock.advance(29_999);
+      await gameClock.advance(29_999);
       expect((await lobbyData(own, code)).gameState.phase).toBe("question");
-      gameClock.advance(2);
+      await gameClock.advance(2);
       const done = await waitForPhase(own, code, "complete");
       // Red gave no answer and blue answered correctly: blue +1, red 0.
       expect(done.gameState.rounds[1]).toMatchObject({

@@ -132,8 +132,8 @@ async function seatMalformed(): Promise<{ code: string; token: string }> {
   expect((await call(app, "POST", "/api/lobby/submitAnswer", { token: red.body.token, raw: '{"roundNumber":1,"answer":"\\udfff wrong","isSteal":false}' })).status).toBe(200);
   await waitForPhase(app, code, "results");
   const state = app.service.get(code)!;
-  app.service.dispatch(code, { type: "chat", playerId: state.hostId, message: SPLIT_CHAT, chatType: "game" });
-  app.service.dispatch(code, { type: "chat", playerId: state.hostId, message: "lone \udbff", chatType: "game" });
+  await app.service.dispatch(code, { type: "chat", playerId: state.hostId, message: SPLIT_CHAT, chatType: "game" });
+  await app.service.dispatch(code, { type: "chat", playerId: state.hostId, message: "lone \udbff", chatType: "game" });
   return { code, token };
 }
 

@@ -10,17 +10,17 @@ import { useTempStores } from "../support/temp-stores";
 const MINUTES = 5 * 60_000;
 const temp = useTempStores("clock");
 
-function boot(clock: FakeClock) {
+async function boot(clock: FakeClock) {
   const store = temp.store();
-  return { ...serviceOn(store, clock), store };
+  return { ...(await serviceOn(store, clock)), store };
 }
 
 /** A round of 15 s started, then 5 s gone by. */
 async function midRound(clock: FakeClock) {
-  const { service, out, store } = boot(clock);
+  const { service, out, store } = await boot(clock);
   const { code, host } = await readyGame(service, { roundLimit: 15 });
-  accepted(service.dispatch(code, { type: "startRound", by: host }));
-  clock.advance(5000);
+  accepted(await service.dispatch(code, { type: "startRound", by: host }));
+  await clock.advance(5000);
   return { service, out, store, code, host, endsAt: () => service.get(code)!.game!.currentRound!.endsAt };
 }
 
@@ -33,14 +33,14 @@ describe.each([
     const { service, out, code, host, endsAt } = await midRound(clock);
     const before = endsAt();
     clock.step(by);
-    accepted(service.dispatch(code, submit(host, "blue", 1, question(1).answer)));
+    accepted(await service.dispatch(code, submit(host, "blue", 1, question(1).answer)));
     expect(endsAt()).toBe(before + by);
     expect(endsAt() - clock.now()).toBe(10_000);
 
-    clock.advance(10_000 - 1);
+    await clock.advance(10_000 - 1);
     expect(service.get(code)!.game!.phase).toBe("question");
-    accepted(service.dispatch(code, submit(RED, "red", 1, "late but in time")));
-    clock.advance(1);
+    accepted(await service.dispatch(code, submit(RED, "red", 1, "late but in time")));
+    await clock.advance(1);
     expect(out.events("round-timeup")).toHaveLength(0); // both locked: judged, not timed out
     expect(service.get(code)!.game!.phase).not.toBe("question");
     service.shutdown();
@@ -50,9 +50,9 @@ describe.each([
     const clock = new FakeClock();
     const { service, out, code } = await midRound(clock);
     clock.step(by);
-    clock.advance(10_000 - 1);
+    await clock.advance(10_000 - 1);
     expect(out.events("round-timeup")).toHaveLength(0);
-    clock.advance(1);
+    await clock.advance(1);
     expect(out.events("round-timeup")).toHaveLength(1);
     expect(service.get(code)!.game!.phase).not.toBe("question");
     service.shutdown();
@@ -62,16 +62,16 @@ describe.each([
     const clock = new FakeClock();
     const { service, store, code, host, endsAt } = await midRound(clock);
     clock.step(by);
-    accepted(service.dispatch(code, { type: "chat", playerId: host, message: "still 10 s", chatType: "game" }));
+    accepted(await service.dispatch(code, { type: "chat", playerId: host, message: "still 10 s", chatType: "game" }));
     const moved = endsAt();
     service.shutdown();
-    store.close();
+    await store.close();
 
-    const restarted = boot(clock);
+    const restarted = await boot(clock);
     expect(restarted.service.get(code)!.game!.currentRound!.endsAt).toBe(moved);
-    clock.advance(10_000 - 1);
+    await clock.advance(10_000 - 1);
     expect(restarted.out.events("round-timeup")).toHaveLength(0);
-    clock.advance(1);
+    await clock.advance(1);
     expect(restarted.out.events("round-timeup")).toHaveLength(1);
     restarted.service.shutdown();
   });
@@ -82,7 +82,7 @@ test("drift below the threshold moves nothing", async () => {
   const { service, code, host, endsAt } = await midRound(clock);
   const before = endsAt();
   clock.step(500);
-  accepted(service.dispatch(code, { type: "chat", playerId: host, message: "hi", chatType: "game" }));
+  accepted(await service.dispatch(code, { type: "chat", playerId: host, message: "hi", chatType: "game" }));
   expect(endsAt()).toBe(before);
   service.shutdown();
 });

@@ -65,22 +65,22 @@ describe.each(FAULTS)("a $name disk mid-game", (fault) => {
   const fillDisk = () => fault.begin(mountPoint);
   const freeDisk = () => fault.end(mountPoint);
 
-  beforeAll(() => {
+  beforeAll(async () => {
     mountPoint = mkdtempSync(join(tmpdir(), `stealmate-${fault.name}-`));
     fault.mount(mountPoint);
   });
 
-  afterAll(() => {
+  afterAll(async () => {
     run("umount", "-l", mountPoint);
     rmSync(mountPoint, { recursive: true, force: true });
     rmSync(`${mountPoint}.img`, { force: true });
   });
 
-  beforeEach(() => {
+  beforeEach(async () => {
     store = new LobbyStore(dbPath());
   });
 
-  afterEach(() => {
+  afterEach(async () => {
     // Ended here too, so a test that failed mid-fault leaves files that can be removed.
     freeDisk();
     store?.close();
@@ -91,10 +91,10 @@ describe.each(FAULTS)("a $name disk mid-game", (fault) => {
   test("every command is refused with 503, nothing changes, no one hears; play goes on after, and a restart loads what was acknowledged", async () => {
     const clock = new FakeClock();
     const logged: string[] = [];
-    const { service, out } = serviceOn(store!, clock, { log: (line) => logged.push(line) });
+    const { service, out } = await serviceOn(store!, clock, { log: (line) => logged.push(line) });
     const { code, host } = await readyGame(service, { rounds: 2, roundLimit: 15 });
-    accepted(service.dispatch(code, { type: "startRound", by: host }));
-    accepted(service.dispatch(code, submit(host, "blue", 1, question(1).answer)));
+    accepted(await service.dispatch(code, { type: "startRound", by: host }));
+    accepted(await service.dispatch(code, submit(host, "blue", 1, question(1).answer)));
     const before = structuredClone(service.get(code)!);
     const heard = out.sent.length;
 
@@ -108,13 +108,13 @@ describe.each(FAULTS)("a $name disk mid-game", (fault) => {
       { type: "transferHost", by: host, playerId: "cy" },
       { type: "endLobby", by: host },
     ] as const) {
-      refusedForStorage(service.dispatch(code, command));
+      refusedForStorage(await service.dispatch(code, command));
     }
     const book = service.questionBook(code, host);
     if (!book.ok) throw new Error(book.message);
-    refusedForStorage(book.book.add([{ question: "New?", answer: "Yes", aliases: [], category: "Own" }]));
+    refusedForStorage(await book.book.add([{ question: "New?", answer: "Yes", aliases: [], category: "Own" }]));
     // The round's deadline passes: the timer's command is refused too, and kept for later.
-    clock.advance(15_000);
+    await clock.advance(15_000);
     await settle();
 
     expect(service.get(code)).toEqual(before);
@@ -123,60 +123,60 @@ describe.each(FAULTS)("a $name disk mid-game", (fault) => {
     expect(logged.some((line) => line.startsWith("storage: "))).toBe(true);
 
     freeDisk();
-    clock.advance(STORAGE_RETRY_MS);
+    await clock.advance(STORAGE_RETRY_MS);
     await settle();
     expect(out.events("round-timeup")).toHaveLength(1);
     expect(service.get(code)!.game!.phase).toBe("results");
-    accepted(service.dispatch(code, { type: "chat", playerId: "cy", message: "after", chatType: "game" }));
-    accepted(service.dispatch(code, { type: "startRound", by: host }));
+    accepted(await service.dispatch(code, { type: "chat", playerId: "cy", message: "after", chatType: "game" }));
+    accepted(await service.dispatch(code, { type: "startRound", by: host }));
     const acknowledged = structuredClone(service.get(code)!);
 
     service.shutdown();
-    store!.close();
+    await store!.close();
     store = new LobbyStore(dbPath());
-    const restarted = serviceOn(store, clock).service;
+    const restarted = (await serviceOn(store, clock)).service;
     expect(away(restarted.get(code)!)).toEqual(away(acknowledged));
     restarted.shutdown();
   });
 
   test("a verdict the disk refuses is applied once there is room again", async () => {
     const clock = new FakeClock();
-    const { service, out } = serviceOn(store!, clock);
+    const { service, out } = await serviceOn(store!, clock);
     const { code, host } = await readyGame(service);
-    accepted(service.dispatch(code, { type: "startRound", by: host }));
-    accepted(service.dispatch(code, submit(host, "blue", 1, question(1).answer)));
+    accepted(await service.dispatch(code, { type: "startRound", by: host }));
+    accepted(await service.dispatch(code, submit(host, "blue", 1, question(1).answer)));
     fillDisk();
     // Red's lock is refused; then, with room for it, it is taken and the judge is asked, whose
     // verdict comes back to a disk that is full again.
-    refusedForStorage(service.dispatch(code, submit(RED, "red", 1, "wrong")));
+    refusedForStorage(await service.dispatch(code, submit(RED, "red", 1, "wrong")));
     freeDisk();
-    accepted(service.dispatch(code, submit(RED, "red", 1, "wrong")));
+    accepted(await service.dispatch(code, submit(RED, "red", 1, "wrong")));
     fillDisk();
     await settle();
     expect(service.get(code)!.game!.phase).toBe("judging");
     expect(out.events("round-results")).toHaveLength(0);
 
     freeDisk();
-    clock.advance(STORAGE_RETRY_MS);
+    await clock.advance(STORAGE_RETRY_MS);
     expect(service.get(code)!.game!.phase).toBe("results");
     expect(out.events("round-results")).toHaveLength(1);
     service.shutdown();
   });
 
-  test("an idle lobby whose removal the disk refuses stays, told nothing, and ends once the disk takes it", () => {
+  test("an idle lobby whose removal the disk refuses stays, told nothing, and ends once the disk takes it", async () => {
     const clock = new FakeClock();
-    const { service, out } = serviceOn(store!, clock, { idleMs: 60_000 });
-    const created = service.create("Host");
+    const { service, out } = await serviceOn(store!, clock, { idleMs: 60_000 });
+    const created = await service.create("Host");
     if (!created.ok) throw new Error(created.message);
     fillDisk();
-    clock.advance(60_000 + 5 * STORAGE_RETRY_MS);
+    await clock.advance(60_000 + 5 * STORAGE_RETRY_MS);
     expect(service.get(created.state.code)).toEqual(created.state);
     expect(out.sent).toEqual([]);
 
     freeDisk();
-    clock.advance(STORAGE_RETRY_MS);
+    await clock.advance(STORAGE_RETRY_MS);
     expect(service.size).toBe(0);
     expect(out.closed).toEqual([created.state.code]);
-    expect(store!.loadAll()).toEqual([]);
+    expect((await store!.loadAll())).toEqual([]);
   });
 });

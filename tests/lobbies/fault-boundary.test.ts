@@ -34,7 +34,7 @@ function buggy(code: string, command: Command["type"]) {
 async function twoLobbies(clock: FakeClock, rules: typeof reduce, log: string[], path?: string) {
   const codes = ["SICK", "WELL"];
   const store = path ? temp.store(path) : temp.store();
-  const { service, out } = serviceOn(store, clock, { reduce: rules, newCode: () => codes.shift() ?? "MORE", log: (line) => log.push(line) });
+  const { service, out } = await serviceOn(store, clock, { reduce: rules, newCode: () => codes.shift() ?? "MORE", log: (line) => log.push(line) });
   const sick = await readyGame(service, { rounds: 3, roundLimit: 15 });
   const well = await readyGame(service, { rounds: 3, roundLimit: 15 });
   return { service, out, store, sick, well };
@@ -43,10 +43,10 @@ async function twoLobbies(clock: FakeClock, rules: typeof reduce, log: string[],
 const chat = (playerId: string, message: string): Command => ({ type: "chat", playerId, message, chatType: "game" });
 
 /** Plays round 1 of a lobby to its results: both teams lock. */
-function playRoundOne(service: ReturnType<typeof serviceOn>["service"], code: string, host: string) {
-  accepted(service.dispatch(code, { type: "startRound", by: host }));
-  accepted(service.dispatch(code, submit(host, "blue", 1, question(1).answer)));
-  accepted(service.dispatch(code, submit(RED, "red", 1, "nope")));
+async function playRoundOne(service: Awaited<ReturnType<typeof serviceOn>>["service"], code: string, host: string) {
+  accepted(await service.dispatch(code, { type: "startRound", by: host }));
+  accepted(await service.dispatch(code, submit(host, "blue", 1, question(1).answer)));
+  accepted(await service.dispatch(code, submit(RED, "red", 1, "nope")));
 }
 
 const quarantined = (path: string) => new Database(path, { readonly: true }).query("SELECT code, reason FROM quarantine").all() as { code: string; reason: string }[];
@@ -59,7 +59,7 @@ describe("a command whose rule throws", () => {
     const before: LobbyState = service.get(sick.code)!;
     const heard = out.sent.length;
 
-    const outcome = service.dispatch(sick.code, chat(sick.host, "hello"));
+    const outcome = await service.dispatch(sick.code, chat(sick.host, "hello"));
     expect(outcome).toEqual({ ok: false, kind: "unavailable", message: FAULT_MESSAGE });
     expect(service.get(sick.code)).toBe(before);
     expect(out.sent.length).toBe(heard);
@@ -69,30 +69,32 @@ describe("a command whose rule throws", () => {
     expect(line).toContain("fault-boundary.test.ts");
 
     // The other lobby never notices.
-    expect(service.dispatch(well.code, chat(well.host, "hello")).ok).toBe(true);
-    playRoundOne(service, well.code, well.host);
+    expect((await service.dispatch(well.code, chat(well.host, "hello"))).ok).toBe(true);
+    await playRoundOne(service, well.code, well.host);
   });
 
   test("three in a row end the lobby for its players and set it aside; a command taken in between starts the count again", async () => {
     const log: string[] = [];
     const { bug, rules } = buggy("SICK", "chat");
     const { service, out, sick, well } = await twoLobbies(new FakeClock(), rules, log, "count.db");
-    service.dispatch(sick.code, chat(sick.host, "one"));
-    service.dispatch(sick.code, chat(sick.host, "two"));
-    accepted(service.dispatch(sick.code, { type: "presence", playerId: RED, connected: true }));
-    service.dispatch(sick.code, chat(sick.host, "three"));
-    service.dispatch(sick.code, chat(sick.host, "four"));
+    await service.dispatch(sick.code, chat(sick.host, "one"));
+    await service.dispatch(sick.code, chat(sick.host, "two"));
+    accepted(await service.dispatch(sick.code, { type: "presence", playerId: RED, connected: true }));
+    await service.dispatch(sick.code, chat(sick.host, "three"));
+    await service.dispatch(sick.code, chat(sick.host, "four"));
     expect(service.get(sick.code)).toBeDefined();
     expect(out.closed).toEqual([]);
 
-    service.dispatch(sick.code, chat(sick.host, "five"));
+    await service.dispatch(sick.code, chat(sick.host, "five"));
+    // Its players hear of it once its rows are set aside.
+    await settle();
     expect(bug.hits).toBe(5);
     expect(service.get(sick.code)).toBeUndefined();
     expect(out.closed).toEqual(["SICK"]);
     expect(out.events("lobby-ended").map((e) => [e.code, e.payload])).toEqual([["SICK", expect.objectContaining({ lobbyCode: "SICK", reason: FAULT_CLOSE_REASON })]]);
-    expect(service.dispatch(sick.code, chat(sick.host, "six"))).toMatchObject({ ok: false, kind: "notFound" });
+    expect(await service.dispatch(sick.code, chat(sick.host, "six"))).toMatchObject({ ok: false, kind: "notFound" });
     expect(quarantined(temp.path("count.db"))).toEqual([{ code: "SICK", reason: "failed 3 times in a row" }]);
-    playRoundOne(service, well.code, well.host);
+    await playRoundOne(service, well.code, well.host);
   });
 });
 
@@ -102,27 +104,27 @@ describe("a timer whose rule throws", () => {
     const clock = new FakeClock();
     const { bug, rules } = buggy("SICK", "timeUp");
     const { service, out, sick, well } = await twoLobbies(clock, rules, log, "timer.db");
-    accepted(service.dispatch(sick.code, { type: "startRound", by: sick.host }));
-    accepted(service.dispatch(well.code, { type: "startRound", by: well.host }));
+    accepted(await service.dispatch(sick.code, { type: "startRound", by: sick.host }));
+    accepted(await service.dispatch(well.code, { type: "startRound", by: well.host }));
 
-    clock.advance(15_000);
+    await clock.advance(15_000);
     await settle();
     expect(bug.hits).toBe(1);
     expect(service.get(sick.code)!.game!.phase).toBe("question");
     expect(service.get(well.code)!.game!.phase).toBe("results");
-    clock.advance(STORAGE_RETRY_MS);
+    await clock.advance(STORAGE_RETRY_MS);
     expect(bug.hits).toBe(2);
-    clock.advance(STORAGE_RETRY_MS);
+    await clock.advance(STORAGE_RETRY_MS);
     expect(bug.hits).toBe(3);
     expect(service.get(sick.code)).toBeUndefined();
     expect(out.events("lobby-ended").map((e) => (e.payload as { reason: string }).reason)).toEqual([FAULT_CLOSE_REASON]);
     expect(log.filter((l) => l.startsWith("fault: lobby SICK: timeUp threw"))).toHaveLength(3);
-    clock.advance(60_000);
+    await clock.advance(60_000);
     expect(bug.hits).toBe(3);
 
     // A restart on the same file: the set-aside lobby stays out, the healthy one comes back.
     service.shutdown();
-    const again = serviceOn(temp.store("timer.db"), clock, { reduce: rules }).service;
+    const again = (await serviceOn(temp.store("timer.db"), clock, { reduce: rules })).service;
     expect(again.get(sick.code)).toBeUndefined();
     expect(again.get(well.code)!.game!.phase).toBe("results");
   });
@@ -131,24 +133,24 @@ describe("a timer whose rule throws", () => {
     const clock = new FakeClock();
     const { bug, rules } = buggy("SICK", "timeUp");
     const first = await twoLobbies(clock, rules, [], "crash.db");
-    accepted(first.service.dispatch(first.sick.code, { type: "startRound", by: first.sick.host }));
-    clock.advance(15_000);
+    accepted(await first.service.dispatch(first.sick.code, { type: "startRound", by: first.sick.host }));
+    await clock.advance(15_000);
     expect(bug.hits).toBe(1);
     first.service.shutdown();
 
     const log: string[] = [];
-    const second = serviceOn(temp.store("crash.db"), clock, { reduce: rules, log: (l) => log.push(l) });
+    const second = await serviceOn(temp.store("crash.db"), clock, { reduce: rules, log: (l) => log.push(l) });
     expect(second.service.get("SICK")!.game!.phase).toBe("question");
-    clock.advance(0);
-    clock.advance(STORAGE_RETRY_MS);
-    clock.advance(STORAGE_RETRY_MS);
+    await clock.advance(0);
+    await clock.advance(STORAGE_RETRY_MS);
+    await clock.advance(STORAGE_RETRY_MS);
     expect(bug.hits).toBe(4);
     expect(second.service.get("SICK")).toBeUndefined();
     expect(second.out.events("lobby-ended").map((e) => (e.payload as { reason: string }).reason)).toEqual([FAULT_CLOSE_REASON]);
     second.service.shutdown();
 
-    const third = serviceOn(temp.store("crash.db"), clock, { reduce: rules });
-    clock.advance(60_000);
+    const third = await serviceOn(temp.store("crash.db"), clock, { reduce: rules });
+    await clock.advance(60_000);
     expect(third.service.get("SICK")).toBeUndefined();
     expect(third.service.get("WELL")).toBeDefined();
     expect(bug.hits).toBe(4);
@@ -160,28 +162,28 @@ describe("the judge's continuation whose rule throws", () => {
     const clock = new FakeClock();
     const { bug, rules } = buggy("SICK", "judged");
     const { service, out, sick, well } = await twoLobbies(clock, rules, []);
-    playRoundOne(service, sick.code, sick.host);
-    playRoundOne(service, well.code, well.host);
+    await playRoundOne(service, sick.code, sick.host);
+    await playRoundOne(service, well.code, well.host);
     await settle();
     expect(bug.hits).toBe(1);
     expect(service.get(sick.code)!.game!.phase).toBe("judging");
     expect(service.get(well.code)!.game!.phase).toBe("results");
-    clock.advance(STORAGE_RETRY_MS);
-    clock.advance(STORAGE_RETRY_MS);
+    await clock.advance(STORAGE_RETRY_MS);
+    await clock.advance(STORAGE_RETRY_MS);
     expect(bug.hits).toBe(3);
     expect(service.get(sick.code)).toBeUndefined();
     expect(out.closed).toEqual(["SICK"]);
-    accepted(service.dispatch(well.code, { type: "startRound", by: well.host }));
+    accepted(await service.dispatch(well.code, { type: "startRound", by: well.host }));
   });
 
   test("a bug fixed before the third try lets the round be judged as usual", async () => {
     const clock = new FakeClock();
     const { bug, rules } = buggy("SICK", "judged");
     const { service, sick } = await twoLobbies(clock, rules, []);
-    playRoundOne(service, sick.code, sick.host);
+    await playRoundOne(service, sick.code, sick.host);
     await settle();
     bug.on = false;
-    clock.advance(STORAGE_RETRY_MS);
+    await clock.advance(STORAGE_RETRY_MS);
     expect(service.get(sick.code)!.game!.phase).toBe("results");
     expect(service.get(sick.code)!.game!.scores).toEqual({ blue: 1, red: 0 });
   });
@@ -197,10 +199,10 @@ describe("an effect that throws", () => {
       if (code === "SICK" && event === "round-started") throw new Error("broken broadcaster");
       emit(code, to, event, payload);
     };
-    expect(service.dispatch(sick.code, { type: "startRound", by: sick.host }).ok).toBe(true);
+    expect((await service.dispatch(sick.code, { type: "startRound", by: sick.host })).ok).toBe(true);
     expect(log.find((l) => l.startsWith("fault:"))).toContain("lobby SICK: its emit effect threw");
     // The round's timer was still set: the round ends at its deadline.
-    clock.advance(15_000);
+    await clock.advance(15_000);
     await settle();
     expect(service.get(sick.code)!.game!.phase).toBe("results");
   });

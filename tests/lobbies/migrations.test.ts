@@ -20,11 +20,11 @@ const temp = useTempStores("migrate");
 /** A lobby mid-round with two chat lines, as the rules make it. */
 async function liveLobby(): Promise<LobbyState> {
   const clock = new FakeClock();
-  const { service } = serviceOn(temp.store("scratch.db"), clock);
+  const { service } = await serviceOn(temp.store("scratch.db"), clock);
   const { code, host } = await readyGame(service);
-  accepted(service.dispatch(code, { type: "startRound", by: host }));
-  accepted(service.dispatch(code, { type: "chat", playerId: host, message: "hi", chatType: "game" }));
-  accepted(service.dispatch(code, { type: "chat", playerId: "bea", message: "go", chatType: "team" }));
+  accepted(await service.dispatch(code, { type: "startRound", by: host }));
+  accepted(await service.dispatch(code, { type: "chat", playerId: host, message: "hi", chatType: "game" }));
+  accepted(await service.dispatch(code, { type: "chat", playerId: "bea", message: "go", chatType: "team" }));
   service.shutdown();
   return structuredClone(service.get(code)!);
 }
@@ -56,13 +56,13 @@ test("a database in the previous shape is migrated and every good lobby loads ex
 
   const logged: string[] = [];
   const store = temp.store("old.db", (line) => logged.push(line));
-  expect(store.loadAll()).toEqual([{ state: { ...row, code: "GOOD", chat }, updatedAt: Math.max(1_700_000_000_000, chat.at(-1)!.timestamp) }]);
+  expect((await store.loadAll())).toEqual([{ state: { ...row, code: "GOOD", chat }, updatedAt: Math.max(1_700_000_000_000, chat.at(-1)!.timestamp) }]);
   expect(logged.filter((line) => line.includes("quarantine"))).toHaveLength(3);
   expect(logged.join("\n")).toContain("lobby HALF does not load (players:");
 
   // The own questions' table exists now, and the quarantined lobbies left nothing behind.
-  store.addOwnQuestions("GOOD", [{ question: "Q?", answer: "A", aliases: [], category: "Own" }], 1);
-  expect(store.ownQuestions("GOOD")).toHaveLength(1);
+  await store.commit({ kind: "addOwn", code: "GOOD", questions: [{ question: "Q?", answer: "A", aliases: [], category: "Own" }], at: 1 });
+  expect(await store.ownQuestions("GOOD")).toHaveLength(1);
   const db = new Database(path, { readonly: true });
   expect(db.query("PRAGMA user_version").get()).toEqual({ user_version: SCHEMA_VERSION });
   expect(db.query("SELECT code, reason FROM quarantine ORDER BY code").all()).toEqual([
@@ -76,7 +76,7 @@ test("a database in the previous shape is migrated and every good lobby loads ex
 
   // A second start finds nothing more to move, and the service restores the lobby.
   const clock = new FakeClock(1_700_000_000_000 + 60_000);
-  const { service } = serviceOn(temp.store("old.db"), clock);
+  const { service } = await serviceOn(temp.store("old.db"), clock);
   expect(service.get("GOOD")?.game?.currentRound?.endsAt).toBe(live.game!.currentRound!.endsAt);
   service.shutdown();
 });
@@ -84,17 +84,17 @@ test("a database in the previous shape is migrated and every good lobby loads ex
 /** A lobby after two judged rounds, one of them overruled, as the rules make it. */
 async function judgedLobby(): Promise<LobbyState> {
   const clock = new FakeClock();
-  const { service } = serviceOn(temp.store("judged.db"), clock);
+  const { service } = await serviceOn(temp.store("judged.db"), clock);
   const { code, host } = await readyGame(service);
-  accepted(service.dispatch(code, { type: "startRound", by: host }));
-  accepted(service.dispatch(code, submit(host, "blue", 1, "Quokka1")));
-  accepted(service.dispatch(code, submit(RED, "red", 1, "", true)));
+  accepted(await service.dispatch(code, { type: "startRound", by: host }));
+  accepted(await service.dispatch(code, submit(host, "blue", 1, "Quokka1")));
+  accepted(await service.dispatch(code, submit(RED, "red", 1, "", true)));
   await settle();
-  accepted(service.dispatch(code, { type: "startRound", by: host }));
-  accepted(service.dispatch(code, submit(host, "blue", 2, "Wrong")));
-  accepted(service.dispatch(code, submit(RED, "red", 2, "Quokka2")));
+  accepted(await service.dispatch(code, { type: "startRound", by: host }));
+  accepted(await service.dispatch(code, submit(host, "blue", 2, "Wrong")));
+  accepted(await service.dispatch(code, submit(RED, "red", 2, "Quokka2")));
   await settle();
-  accepted(service.dispatch(code, { type: "overrule", by: host, roundNumber: 2, team: "blue", correct: true }));
+  accepted(await service.dispatch(code, { type: "overrule", by: host, roundNumber: 2, team: "blue", correct: true }));
   service.shutdown();
   return structuredClone(service.get(code)!);
 }
@@ -116,7 +116,7 @@ test("round results stored one field per colour (version 3) load keyed by team; 
   v3.close();
 
   const logged: string[] = [];
-  const loaded = temp.store("v3.db", (line) => logged.push(line)).loadAll();
+  const loaded = await temp.store("v3.db", (line) => logged.push(line)).loadAll();
   expect(logged.filter((line) => line.includes("quarantine"))).toEqual([]);
   expect(loaded.map((l) => l.state)).toEqual([live]);
   const state = loaded[0]!.state;
@@ -129,7 +129,7 @@ test("round results stored one field per colour (version 3) load keyed by team; 
   db.close();
 });
 
-test("a database written by a newer version is refused, not guessed at", () => {
+test("a database written by a newer version is refused, not guessed at", async () => {
   const path = temp.path("newer.db");
   const db = new Database(path, { create: true });
   db.run(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);

@@ -34,12 +34,12 @@ const gameMix = mix({ join: 1, crowd: 0, leave: 1, kick: 1, teamSelect: 1, rally
 let dir: string;
 let store: LobbyStore;
 let runs = 0;
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "stealmate-model-"));
   store = new LobbyStore(join(dir, "lobbies.db"));
 });
-afterAll(() => {
-  store.close();
+afterAll(async () => {
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
   const n = (key: string) => coverage.get(key) ?? 0;
   console.log(`model: ${runs} runs, ${n("steps")} steps, ${n("event game-started")} games, ${n("judged ok")} rounds judged, ${n("overrule ok")} overrules, ${n("expired")} expiries`);
@@ -68,14 +68,14 @@ async function open(real: Real, model: Model, o: Opening): Promise<void> {
   for (let n = 0; n < o.players; n++) {
     const id = `p${model.nextId++}`;
     model.known.push(id);
-    ok(service.dispatch(code, { type: "join", playerId: id, name: `Player ${n + 1}` }));
+    ok(await service.dispatch(code, { type: "join", playerId: id, name: `Player ${n + 1}` }));
   }
   const players = service.get(code)!.players;
   if (o.captains && players.length >= 2) {
-    ok(service.dispatch(code, { type: "teamSelect", playerId: players[0]!.id, team: "blue", isCaptain: true }));
-    ok(service.dispatch(code, { type: "teamSelect", playerId: players[1]!.id, team: "red", isCaptain: true }));
+    ok(await service.dispatch(code, { type: "teamSelect", playerId: players[0]!.id, team: "blue", isCaptain: true }));
+    ok(await service.dispatch(code, { type: "teamSelect", playerId: players[1]!.id, team: "red", isCaptain: true }));
   }
-  if (o.settings) ok(service.dispatch(code, { type: "updateSettings", by: service.get(code)!.hostId, settings: o.settings }));
+  if (o.settings) ok(await service.dispatch(code, { type: "updateSettings", by: service.get(code)!.hostId, settings: o.settings }));
   if (o.startGame && o.captains && players.length >= 2) ok(await service.startGame(code, service.get(code)!.hostId));
   checkInvariants(real, model);
 }
@@ -84,7 +84,7 @@ test("random command sequences keep every lobby invariant", async () => {
   await fc.assert(
     fc.asyncProperty(openingArb, fc.oneof(...[partyMix, gameMix].map((arbs) => fc.commands(arbs, { maxCommands: 60, size: "max", replayPath: process.env.MODEL_REPLAY }))), async (opening, cmds) => {
       runs++;
-      const real = bootReal(store);
+      const real = await bootReal(store);
       const model = initialModel(real.service.get(real.code)!.hostId);
       try {
         await open(real, model, opening);
@@ -92,7 +92,7 @@ test("random command sequences keep every lobby invariant", async () => {
         const live = real.service.get(real.code);
         if (live) {
           // What is saved is what is live: a restart would bring back this very lobby.
-          const saved = real.store.loadAll();
+          const saved = (await real.store.loadAll());
           must(saved.length === 1, `${saved.length} saved lobbies`);
           expect(saved[0]!.state).toEqual(live);
         }

@@ -1,5 +1,5 @@
 // The lobby service with a fake clock, a temp-file store and fake seams: timers, judging, expiry,
-// ending and restarting. No test sleeps: time moves only by clock.advance().
+// ending and restarting. No test sleeps: time moves only by await clock.advance().
 import { describe, expect, test } from "bun:test";
 import type { Command } from "../../src/game/commands";
 import type { AnswerJudge } from "../../src/lobbies/seams";
@@ -11,15 +11,15 @@ import { FakeJudge, RED, readyGame, serviceOn, settle, submit } from "../support
 
 const temp = useTempStores("service");
 
-function boot(clock: FakeClock, opts: { judge?: AnswerJudge; idleMs?: number; hostGraceMs?: number } = {}) {
+async function boot(clock: FakeClock, opts: { judge?: AnswerJudge; idleMs?: number; hostGraceMs?: number } = {}) {
   const store = temp.store();
-  return { ...serviceOn(store, clock, opts), store };
+  return { ...(await serviceOn(store, clock, opts)), store };
 }
 
 describe("a full game of 3 rounds ended by the clock", () => {
   test("each round ends exactly at endsAt, is judged, and the last completes the game", async () => {
     const clock = new FakeClock();
-    const { service, out } = boot(clock);
+    const { service, out } = await boot(clock);
     const { code, host } = await readyGame(service, { rounds: 3, roundLimit: 15 });
     expect(out.events("game-started")).toHaveLength(1);
     const phase = () => service.get(code)!.game!.phase;
@@ -32,17 +32,17 @@ describe("a full game of 3 rounds ended by the clock", () => {
       (n) => submit(RED, "red", n, "", true),
     ];
     for (let n = 1; n <= 3; n++) {
-      accepted(service.dispatch(code, { type: "startRound", by: host }));
+      accepted(await service.dispatch(code, { type: "startRound", by: host }));
       expect(phase()).toBe("question");
       const endsAt = service.get(code)!.game!.currentRound!.endsAt;
       expect(endsAt).toBe(clock.now() + 15_000);
-      accepted(service.dispatch(code, plays[n - 1]!(n)));
+      accepted(await service.dispatch(code, plays[n - 1]!(n)));
 
-      clock.advance(15_000 - 1);
+      await clock.advance(15_000 - 1);
       expect(phase()).toBe("question");
       expect(out.events("round-timeup")).toHaveLength(n - 1);
 
-      clock.advance(1);
+      await clock.advance(1);
       expect(out.events("round-timeup")).toHaveLength(n);
       expect(out.events("answer-processing-started")).toHaveLength(n);
       await settle();
@@ -63,20 +63,20 @@ describe("a full game of 3 rounds ended by the clock", () => {
 describe("a round ended early", () => {
   test("both teams locking ends it at once; the old deadline never fires", async () => {
     const clock = new FakeClock();
-    const { service, out } = boot(clock);
+    const { service, out } = await boot(clock);
     const { code, host } = await readyGame(service, { roundLimit: 60 });
-    accepted(service.dispatch(code, { type: "startRound", by: host }));
+    accepted(await service.dispatch(code, { type: "startRound", by: host }));
     expect(service.timerCount).toBe(2); // idle + round end
-    clock.advance(5_000);
-    accepted(service.dispatch(code, submit(host, "blue", 1, "Quokka1")));
-    accepted(service.dispatch(code, submit(RED, "red", 1, "", true)));
+    await clock.advance(5_000);
+    accepted(await service.dispatch(code, submit(host, "blue", 1, "Quokka1")));
+    accepted(await service.dispatch(code, submit(RED, "red", 1, "", true)));
     expect(out.events("answer-processing-started")).toHaveLength(1);
     expect(service.timerCount).toBe(1);
     await settle();
     const results = out.events("round-results");
     expect(results).toHaveLength(1);
     expect(results[0]!.payload).toMatchObject({ round: { blueCorrect: true, redSteal: true, bluePointsGained: 0, redPointsGained: 2, winner: "red" }, scores: { blue: 0, red: 2 } });
-    clock.advance(120_000);
+    await clock.advance(120_000);
     expect(out.events("round-timeup")).toHaveLength(0);
     expect(out.events("round-results")).toHaveLength(1);
   });
@@ -86,16 +86,16 @@ describe("the judge seam", () => {
   test("is asked about typed answers only, never about a steal or a missing lock", async () => {
     const clock = new FakeClock();
     const judge = new FakeJudge();
-    const { service } = boot(clock, { judge });
+    const { service } = await boot(clock, { judge });
     const { code, host } = await readyGame(service);
-    accepted(service.dispatch(code, { type: "startRound", by: host }));
-    accepted(service.dispatch(code, submit("cy", "blue", 1, "  Wallaby ")));
-    accepted(service.dispatch(code, submit("dee", "red", 1, "", true)));
+    accepted(await service.dispatch(code, { type: "startRound", by: host }));
+    accepted(await service.dispatch(code, submit("cy", "blue", 1, "  Wallaby ")));
+    accepted(await service.dispatch(code, submit("dee", "red", 1, "", true)));
     await settle();
     expect(judge.calls).toEqual([{ question: question(1), given: "Wallaby" }]);
 
-    accepted(service.dispatch(code, { type: "startRound", by: host }));
-    clock.advance(15_000); // nobody locked
+    accepted(await service.dispatch(code, { type: "startRound", by: host }));
+    await clock.advance(15_000); // nobody locked
     await settle();
     expect(judge.calls).toHaveLength(1);
     expect(service.get(code)!.game!.rounds[1]).toMatchObject({ plays: { blue: { answer: null, points: 0 }, red: { answer: null, points: 0 } }, winner: "tie" });
@@ -108,11 +108,11 @@ describe("the judge seam", () => {
   for (const [how, judge] of throwing) {
     test(`a judge that ${how} counts as wrong and the round still ends`, async () => {
       const clock = new FakeClock();
-      const { service, out } = boot(clock, { judge });
+      const { service, out } = await boot(clock, { judge });
       const { code, host } = await readyGame(service);
-      accepted(service.dispatch(code, { type: "startRound", by: host }));
-      accepted(service.dispatch(code, submit(host, "blue", 1, "Quokka1")));
-      accepted(service.dispatch(code, submit(RED, "red", 1, "Quokka1")));
+      accepted(await service.dispatch(code, { type: "startRound", by: host }));
+      accepted(await service.dispatch(code, submit(host, "blue", 1, "Quokka1")));
+      accepted(await service.dispatch(code, submit(RED, "red", 1, "Quokka1")));
       await settle();
       expect(out.events("round-results")).toHaveLength(1);
       expect(service.get(code)!.game!.rounds[0]).toMatchObject({ plays: { blue: { correct: false, points: 0 }, red: { correct: false, points: 0 } } });
@@ -127,18 +127,18 @@ describe("a slow judge", () => {
   test("verdicts on a game that was left are dropped; the new round gets its own", async () => {
     const clock = new FakeClock();
     const judge = new GatedJudge();
-    const { service } = boot(clock, { judge });
+    const { service } = await boot(clock, { judge });
     const { code, host } = await readyGame(service);
-    accepted(service.dispatch(code, { type: "startRound", by: host }));
-    accepted(service.dispatch(code, submit(host, "blue", 1, question(1).answer)));
-    accepted(service.dispatch(code, submit(RED, "red", 1, "Emu")));
+    accepted(await service.dispatch(code, { type: "startRound", by: host }));
+    accepted(await service.dispatch(code, submit(host, "blue", 1, question(1).answer)));
+    accepted(await service.dispatch(code, submit(RED, "red", 1, "Emu")));
     await settle();
     expect(judge.waiting).toBe(2);
-    accepted(service.dispatch(code, { type: "returnToLobby", by: host }));
+    accepted(await service.dispatch(code, { type: "returnToLobby", by: host }));
     accepted(await service.startGame(code, host));
-    accepted(service.dispatch(code, { type: "startRound", by: host }));
-    accepted(service.dispatch(code, submit(host, "blue", 1, "Wrong")));
-    accepted(service.dispatch(code, submit(RED, "red", 1, "", true)));
+    accepted(await service.dispatch(code, { type: "startRound", by: host }));
+    accepted(await service.dispatch(code, submit(host, "blue", 1, "Wrong")));
+    accepted(await service.dispatch(code, submit(RED, "red", 1, "", true)));
     await settle();
     judge.release(2); // the old game's: blue right, red wrong
     await settle();
@@ -150,16 +150,16 @@ describe("a slow judge", () => {
 });
 
 describe("lobby lifetime", () => {
-  test("an idle lobby expires after the idle time: lobby-ended, closed, forgotten, no timers", () => {
+  test("an idle lobby expires after the idle time: lobby-ended, closed, forgotten, no timers", async () => {
     const clock = new FakeClock();
-    const { service, out, store } = boot(clock, { idleMs: 60_000 });
-    const created = service.create("Host");
+    const { service, out, store } = await boot(clock, { idleMs: 60_000 });
+    const created = await service.create("Host");
     if (!created.ok) throw new Error(created.message);
     const code = created.state.code;
-    clock.advance(59_999);
+    await clock.advance(59_999);
     expect(service.get(code)).toBeDefined();
     expect(out.events("lobby-ended")).toHaveLength(0);
-    clock.advance(1);
+    await clock.advance(1);
     expect(service.get(code)).toBeUndefined();
     expect(out.events("lobby-ended")).toEqual([
       { code, to: { kind: "room" }, event: "lobby-ended", payload: { lobbyCode: code, reason: "The lobby closed after being idle too long", updateType: "lobby-ended", lobby: expect.objectContaining({ code }) } },
@@ -167,45 +167,45 @@ describe("lobby lifetime", () => {
     expect(out.closed).toEqual([code]);
     expect(service.timerCount).toBe(0);
     expect(clock.timers).toBe(0);
-    expect(store.loadAll()).toEqual([]);
+    expect((await store.loadAll())).toEqual([]);
   });
 
-  test("activity postpones expiry", () => {
+  test("activity postpones expiry", async () => {
     const clock = new FakeClock();
-    const { service } = boot(clock, { idleMs: 60_000 });
-    const created = service.create("Host");
+    const { service } = await boot(clock, { idleMs: 60_000 });
+    const created = await service.create("Host");
     if (!created.ok) throw new Error(created.message);
-    clock.advance(30_000);
-    accepted(service.dispatch(created.state.code, { type: "join", playerId: "bea", name: "Bea" }));
-    clock.advance(59_999);
+    await clock.advance(30_000);
+    accepted(await service.dispatch(created.state.code, { type: "join", playerId: "bea", name: "Bea" }));
+    await clock.advance(59_999);
     expect(service.get(created.state.code)).toBeDefined();
-    clock.advance(1);
+    await clock.advance(1);
     expect(service.get(created.state.code)).toBeUndefined();
   });
 
   test("endLobby mid-round leaves no timer and no lobby", async () => {
     const clock = new FakeClock();
-    const { service, out, store } = boot(clock);
+    const { service, out, store } = await boot(clock);
     const { code, host } = await readyGame(service);
-    accepted(service.dispatch(code, { type: "startRound", by: host }));
+    accepted(await service.dispatch(code, { type: "startRound", by: host }));
     expect(service.timerCount).toBe(2);
-    accepted(service.dispatch(code, { type: "endLobby", by: host }));
+    accepted(await service.dispatch(code, { type: "endLobby", by: host }));
     expect(service.timerCount).toBe(0);
     expect(clock.timers).toBe(0);
     expect(service.get(code)).toBeUndefined();
     expect(out.events("lobby-ended")).toHaveLength(1);
     expect(out.closed).toEqual([code]);
-    expect(store.loadAll()).toEqual([]);
-    clock.advance(60 * 60_000);
+    expect((await store.loadAll())).toEqual([]);
+    await clock.advance(60 * 60_000);
     expect(out.events("round-timeup")).toHaveLength(0);
   });
 
-  test("the last player leaving ends the lobby", () => {
+  test("the last player leaving ends the lobby", async () => {
     const clock = new FakeClock();
-    const { service, out } = boot(clock);
-    const created = service.create("Host");
+    const { service, out } = await boot(clock);
+    const created = await service.create("Host");
     if (!created.ok) throw new Error(created.message);
-    accepted(service.dispatch(created.state.code, { type: "leave", playerId: created.playerId }));
+    accepted(await service.dispatch(created.state.code, { type: "leave", playerId: created.playerId }));
     expect(service.get(created.state.code)).toBeUndefined();
     expect(service.timerCount).toBe(0);
     expect(out.events("lobby-ended")).toHaveLength(1);
@@ -215,37 +215,37 @@ describe("lobby lifetime", () => {
 describe("host hand-off on the lobby's clock", () => {
   test("a host away for the grace period while others play: the role passes when the timer fires, not before", async () => {
     const clock = new FakeClock();
-    const { service, out } = boot(clock, { hostGraceMs: 5_000 });
+    const { service, out } = await boot(clock, { hostGraceMs: 5_000 });
     const { code, host } = await readyGame(service);
-    for (const id of [host, RED, "cy"]) accepted(service.dispatch(code, { type: "presence", playerId: id, connected: true }));
-    accepted(service.dispatch(code, { type: "startRound", by: host }));
-    accepted(service.dispatch(code, { type: "presence", playerId: host, connected: false }));
-    clock.advance(4_999);
+    for (const id of [host, RED, "cy"]) accepted(await service.dispatch(code, { type: "presence", playerId: id, connected: true }));
+    accepted(await service.dispatch(code, { type: "startRound", by: host }));
+    accepted(await service.dispatch(code, { type: "presence", playerId: host, connected: false }));
+    await clock.advance(4_999);
     expect(service.get(code)!.hostId).toBe(host);
-    clock.advance(1);
+    await clock.advance(1);
     expect(service.get(code)!.hostId).toBe(RED);
     expect(out.events("host-changed").map((e) => e.payload)).toEqual([expect.objectContaining({ hostId: RED, previousHostId: host, reason: "disconnected" })]);
     // Deadlines never waited for the host: the round still ends on time, and the new host goes on.
-    clock.advance(15_000);
+    await clock.advance(15_000);
     await settle();
     expect(service.get(code)!.game!.phase).toBe("results");
-    accepted(service.dispatch(code, { type: "startRound", by: RED }));
+    accepted(await service.dispatch(code, { type: "startRound", by: RED }));
     expect(service.timerCount).toBe(2); // idle expiry and the round; the grace timer is gone
   });
 
   test("after a restart the host's grace runs from the restart; a player back in time changes nothing, one back later takes the role", async () => {
     const clock = new FakeClock();
-    const first = boot(clock, { hostGraceMs: 5_000 });
+    const first = await boot(clock, { hostGraceMs: 5_000 });
     const { code, host } = await readyGame(first.service);
-    accepted(first.service.dispatch(code, { type: "presence", playerId: host, connected: true }));
+    accepted(await first.service.dispatch(code, { type: "presence", playerId: host, connected: true }));
     first.service.shutdown();
-    first.store.close();
+    await first.store.close();
 
-    const second = boot(clock, { hostGraceMs: 5_000 });
-    clock.advance(2_000);
-    accepted(second.service.dispatch(code, { type: "presence", playerId: "cy", connected: true }));
+    const second = await boot(clock, { hostGraceMs: 5_000 });
+    await clock.advance(2_000);
+    accepted(await second.service.dispatch(code, { type: "presence", playerId: "cy", connected: true }));
     expect(second.service.get(code)!.hostId).toBe(host);
-    clock.advance(3_000);
+    await clock.advance(3_000);
     expect(second.service.get(code)!.hostId).toBe("cy");
     expect(second.out.events("host-changed")).toHaveLength(1);
   });
@@ -254,22 +254,22 @@ describe("host hand-off on the lobby's clock", () => {
 describe("restart", () => {
   test("a lobby restored mid-round ends the round at its saved endsAt; players come back disconnected", async () => {
     const clock = new FakeClock();
-    const first = boot(clock);
+    const first = await boot(clock);
     const { code, host } = await readyGame(first.service, { roundLimit: 30 });
-    accepted(first.service.dispatch(code, { type: "presence", playerId: host, connected: true }));
-    accepted(first.service.dispatch(code, { type: "presence", playerId: RED, connected: true }));
-    accepted(first.service.dispatch(code, { type: "startRound", by: host }));
+    accepted(await first.service.dispatch(code, { type: "presence", playerId: host, connected: true }));
+    accepted(await first.service.dispatch(code, { type: "presence", playerId: RED, connected: true }));
+    accepted(await first.service.dispatch(code, { type: "startRound", by: host }));
     const endsAt = first.service.get(code)!.game!.currentRound!.endsAt;
-    accepted(first.service.dispatch(code, submit(host, "blue", 1, "Quokka1")));
+    accepted(await first.service.dispatch(code, submit(host, "blue", 1, "Quokka1")));
     const seatedBefore = first.service.get(code)!.players.map((p) => [p.id, p.team, p.isCaptain, p.isHost]);
-    clock.advance(10_000);
+    await clock.advance(10_000);
 
     // The process dies: its timers with it.
     first.service.shutdown();
-    first.store.close();
+    await first.store.close();
     expect(clock.timers).toBe(0);
 
-    const second = boot(clock);
+    const second = await boot(clock);
     const state = second.service.get(code)!;
     expect(state.game!.phase).toBe("question");
     expect(state.game!.currentRound!.endsAt).toBe(endsAt);
@@ -277,11 +277,11 @@ describe("restart", () => {
     expect(state.players.map((p) => [p.id, p.team, p.isCaptain, p.isHost])).toEqual(seatedBefore);
     expect(state.players.every((p) => p.connected === false)).toBe(true);
 
-    clock.advance(endsAt - clock.now() - 1);
+    await clock.advance(endsAt - clock.now() - 1);
     expect(second.service.get(code)!.game!.phase).toBe("question");
     expect(second.out.events("round-timeup")).toHaveLength(0);
 
-    clock.advance(1);
+    await clock.advance(1);
     expect(second.out.events("round-timeup")).toHaveLength(1);
     await settle();
     expect(second.service.get(code)!.game!.phase).toBe("results");
@@ -290,50 +290,50 @@ describe("restart", () => {
 
   test("a round interrupted while judging is judged after the restart", async () => {
     const clock = new FakeClock();
-    const first = boot(clock, { judge: { judge: () => new Promise<boolean>(() => {}) } });
+    const first = await boot(clock, { judge: { judge: () => new Promise<boolean>(() => {}) } });
     const { code, host } = await readyGame(first.service);
-    accepted(first.service.dispatch(code, { type: "startRound", by: host }));
-    accepted(first.service.dispatch(code, submit(host, "blue", 1, "Quokka1")));
-    accepted(first.service.dispatch(code, submit(RED, "red", 1, "Emu")));
+    accepted(await first.service.dispatch(code, { type: "startRound", by: host }));
+    accepted(await first.service.dispatch(code, submit(host, "blue", 1, "Quokka1")));
+    accepted(await first.service.dispatch(code, submit(RED, "red", 1, "Emu")));
     expect(first.service.get(code)!.game!.phase).toBe("judging");
     first.service.shutdown();
-    first.store.close();
+    await first.store.close();
 
     const judge = new FakeJudge();
-    const second = boot(clock, { judge });
+    const second = await boot(clock, { judge });
     await settle();
     expect(judge.calls.map((c) => c.given).sort()).toEqual(["Emu", "Quokka1"]);
     expect(second.service.get(code)!.game!.rounds[0]).toMatchObject({ plays: { blue: { correct: true, points: 1 }, red: { correct: false, points: 0 } } });
   });
 
-  test("a lobby saved longer ago than the idle time is not restored", () => {
+  test("a lobby saved longer ago than the idle time is not restored", async () => {
     const clock = new FakeClock();
-    const first = boot(clock, { idleMs: 60_000 });
-    const created = first.service.create("Host");
+    const first = await boot(clock, { idleMs: 60_000 });
+    const created = await first.service.create("Host");
     if (!created.ok) throw new Error(created.message);
     first.service.shutdown();
-    first.store.close();
-    clock.advance(60_000);
-    const second = boot(clock, { idleMs: 60_000 });
+    await first.store.close();
+    await clock.advance(60_000);
+    const second = await boot(clock, { idleMs: 60_000 });
     expect(second.service.get(created.state.code)).toBeUndefined();
     expect(second.service.size).toBe(0);
   });
 
-  test("chat counts as activity across a restart: the idle time runs from the last message", () => {
+  test("chat counts as activity across a restart: the idle time runs from the last message", async () => {
     const clock = new FakeClock();
-    const first = boot(clock, { idleMs: 60_000 });
-    const created = first.service.create("Host");
+    const first = await boot(clock, { idleMs: 60_000 });
+    const created = await first.service.create("Host");
     if (!created.ok) throw new Error(created.message);
-    clock.advance(50_000);
-    accepted(first.service.dispatch(created.state.code, { type: "chat", playerId: created.playerId, message: "still here", chatType: "game" }));
+    await clock.advance(50_000);
+    accepted(await first.service.dispatch(created.state.code, { type: "chat", playerId: created.playerId, message: "still here", chatType: "game" }));
     first.service.shutdown();
-    first.store.close();
-    clock.advance(20_000); // 70 s after the lobby's row was written, 20 s after the chat line
-    const second = boot(clock, { idleMs: 60_000 });
+    await first.store.close();
+    await clock.advance(20_000); // 70 s after the lobby's row was written, 20 s after the chat line
+    const second = await boot(clock, { idleMs: 60_000 });
     expect(second.service.get(created.state.code)?.chat.map((m) => m.message)).toEqual(["still here"]);
-    clock.advance(39_999);
+    await clock.advance(39_999);
     expect(second.service.get(created.state.code)).toBeDefined();
-    clock.advance(1);
+    await clock.advance(1);
     expect(second.service.get(created.state.code)).toBeUndefined();
   });
 });

@@ -27,7 +27,7 @@ afterAll(() => app.dispose());
 
 test("a lobby page is served again while the lobby is unchanged, and follows a change at once", async () => {
   const first = await html(`/lobby/${code}`);
-  clock.advance(1_000);
+  await clock.advance(1_000);
   expect(await html(`/lobby/${code}`)).toBe(first);
   expect(await html(`/lobby/${code.toLowerCase()}`)).toBe(first);
   await call(app, "POST", "/api/lobby/join", { body: { playerName: "Ravi", code } });
@@ -49,11 +49,11 @@ test("a page with the round's countdown is rendered for each request", async () 
   const state = app.service.get(code)!;
   const red = state.players.find((p) => p.name === "Ravi")!;
   await call(app, "POST", "/api/lobby/teamSelect", { token: hostToken, body: { team: "blue", isCaptain: true } });
-  app.service.dispatch(code, { type: "teamSelect", playerId: red.id, team: "red", isCaptain: true });
+  await app.service.dispatch(code, { type: "teamSelect", playerId: red.id, team: "red", isCaptain: true });
   expect((await call(app, "POST", "/api/lobby/start", { token: hostToken })).status).toBe(200);
   expect((await call(app, "POST", "/api/lobby/startRound", { token: hostToken, body: { code } })).status).toBe(200);
   const before = await html(`/game/${code}`);
-  clock.advance(5_000);
+  await clock.advance(5_000);
   const later = await html(`/game/${code}`);
   expect(timeLeft(before)).toBeGreaterThan(0);
   expect(timeLeft(later)).toBe(timeLeft(before) - 5);

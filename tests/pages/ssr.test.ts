@@ -46,7 +46,7 @@ describe("server rendering", () => {
     await call(app, "POST", "/api/lobby/teamSelect", { token: hostToken, body: { team: "blue", isCaptain: true } });
     const state = app.service.get(code)!;
     const other = state.players.find((p) => p.name === sneaky)!;
-    app.service.dispatch(code, { type: "teamSelect", playerId: other.id, team: "red", isCaptain: true });
+    await app.service.dispatch(code, { type: "teamSelect", playerId: other.id, team: "red", isCaptain: true });
     expect((await call(app, "POST", "/api/lobby/start", { token: hostToken })).status).toBe(200);
     expect((await call(app, "POST", "/api/lobby/startRound", { token: hostToken, body: { code } })).status).toBe(200);
     const page = await html(`/game/${code}`);

@@ -119,7 +119,7 @@ for (const transport of TRANSPORTS) {
         const submitter: Record<Team, Seat> = n % 2 ? { blue: bo, red: rue } : { blue: hana, red: ravi };
         const locking = (["blue", "red"] as const).filter((t) => row[t] !== "none");
         for (const t of locking) {
-          clock.advance(1000);
+          await clock.advance(1000);
           await submit(app, submitter[t], n, answerText(row[t], t, n), row[t] === "steal");
           for (const c of team[t]) expect(await c.waitFor("team-answer-submitted")).toEqual({ team: t, roundNumber: n, answer: answerText(row[t], t, n), isSteal: row[t] === "steal", playerId: submitter[t].id });
           // the other team learns only that this team locked
@@ -129,10 +129,10 @@ for (const transport of TRANSPORTS) {
         const timedOut = locking.length < 2;
         if (timedOut) {
           // one millisecond before endsAt nothing happens; at endsAt the round times up
-          clock.advance(endsAt - 1 - clock.now());
+          await clock.advance(endsAt - 1 - clock.now());
           await flush(hanaC, ...everyone);
           for (const [k, c] of everyone.entries()) expect(c.since(marks[k]!).map((r) => r.event)).not.toContain("round-timeup");
-          clock.advance(1);
+          await clock.advance(1);
           for (const c of everyone) expect(await c.waitFor("round-timeup")).toEqual({ roundNumber: n });
         }
         for (const c of everyone) expect(await c.waitFor("answer-processing-started")).toEqual({ roundNumber: n });

@@ -45,7 +45,7 @@ for (const transport of TRANSPORTS) {
       expect(peek.lock).toBeNull();
       expect(peek.chat.map((m: any) => m.message)).not.toContain(blueChat);
 
-      clock.advance(1000);
+      await clock.advance(1000);
       await submit(app, four.red1, 1, "red guess one");
       for (const c of reds) await c.waitFor("round-results");
       for (const [k, c] of reds.entries()) {
@@ -62,7 +62,7 @@ for (const transport of TRANSPORTS) {
       const m2 = reds.map((c) => c.mark());
       await ok(app, "/api/lobby/startRound", four.blue1.token);
       for (const c of reds) await c.waitFor("round-started");
-      clock.advance(1000);
+      await clock.advance(1000);
       await submit(app, four.blue1, 2, "", true);
       expect(await blue2.waitFor("team-answer-submitted", (p) => p.roundNumber === 2)).toEqual({ team: "blue", roundNumber: 2, answer: "", isSteal: true, playerId: four.blue1.id });
       for (const c of reds) expect(await c.waitFor("team-answer-submitted", (p) => p.roundNumber === 2)).toEqual({ team: "blue", roundNumber: 2 });
@@ -70,7 +70,7 @@ for (const transport of TRANSPORTS) {
       const peek2 = await red2.waitFor("lobby-updated", (p) => p.updateType === "snapshot");
       expect(peek2.lock).toBeNull();
       expect(peek2.lobby.gameState.locked).toEqual({ blue: true, red: false });
-      clock.advance(LIMIT_S * 1000);
+      await clock.advance(LIMIT_S * 1000);
       for (const c of reds) await c.waitFor("round-results");
       for (const [k, c] of reds.entries()) {
         const seen = beforeResults(c, m2[k]!);
@@ -95,7 +95,7 @@ for (const transport of TRANSPORTS) {
 
     test("team chat goes only to that team, room chat to everyone; the token names the sender", async () => {
       const { clock, four, blue1, blue2, red1, red2 } = await seat();
-      clock.advance(5000);
+      await clock.advance(5000);
 
       // Bo (blue) lies about who and where he is: the server ignores those fields.
       const lie = { lobbyCode: "ZZZZ", playerId: four.red1.id, playerName: "Ravi", team: "red" };

@@ -51,7 +51,7 @@ for (const transport of TRANSPORTS) {
       // Round 1: blue locks an answer, red has not answered yet.
       const { endsAt } = await ok(app, "/api/lobby/startRound", four.blue1.token);
       for (const c of [blue1, blue2, red1, red2]) expect(await c.waitFor("round-started")).toMatchObject({ endsAt });
-      clock.advance(3000);
+      await clock.advance(3000);
       await submit(app, four.blue1, 1, "Blue locked answer");
       await blue2.waitFor("team-answer-submitted");
 
@@ -63,7 +63,7 @@ for (const transport of TRANSPORTS) {
         expect(everyoneIn(gone.lobby).find((p: any) => p.id === four.blue2.id)).toMatchObject({ connected: false });
       }
 
-      clock.advance(5000);
+      await clock.advance(5000);
       const back = await clients.connect("Bo(back)");
       back.emit("join-lobby", { token: four.blue2.token });
       const snap = await back.waitFor("lobby-updated", (p) => p.updateType === "snapshot");
@@ -93,7 +93,7 @@ for (const transport of TRANSPORTS) {
       expect(JSON.stringify(rueSnap)).not.toContain("Blue locked answer");
 
       // the reconnected sockets follow the round to its end
-      clock.advance(endsAt - clock.now());
+      await clock.advance(endsAt - clock.now());
       for (const c of [back, rueBack]) {
         expect(await c.waitFor("round-timeup")).toEqual({ roundNumber: 1 });
         expect((await c.waitFor("round-results")).round).toMatchObject({ blueAnswer: "Blue locked answer", redAnswer: null });

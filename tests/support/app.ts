@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { startApp, type AppOverrides, type RunningApp } from "../../src/app";
 import { loadConfig } from "../../src/config";
 import { LIFTED_LIMITS } from "../../scripts/lib/lifted-limits";
+import { settling } from "./settle";
 
 export interface TestApp extends RunningApp {
   dataDir: string;
@@ -16,6 +17,7 @@ export async function startTestApp(env: Record<string, string> = {}, overrides: 
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), "stealmate-test-"));
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir, JWT_SECRET: "test-secret-test-secret-123456", ...LIFTED_LIMITS, ...env });
   const app = await startApp(config, { log: () => {}, ...overrides });
+  settling(app.service);
   return {
     ...app,
     dataDir: dir,

@@ -1,6 +1,9 @@
-// A clock tests move by hand: timers fire in deadline order as advance() passes them. Wall time and
-// monotonic time move together, except that step() sets the wall clock alone, as a Pi's NTP does.
+// A clock tests move by hand: timers fire in deadline order as advance() passes them, each one's
+// commit and effects landing (settle) before the next is looked for, so a timer a fired one arms is
+// fired too when its time is passed. Wall time and monotonic time move together, except that step()
+// sets the wall clock alone, as a Pi's NTP does.
 import type { Clock } from "../../src/lobbies/clock";
+import { settle } from "./settle";
 
 interface Pending {
   id: number;
@@ -37,7 +40,7 @@ export class FakeClock implements Clock {
     return this.pending.length;
   }
 
-  advance(ms: number): void {
+  async advance(ms: number): Promise<void> {
     const until = this.mono + ms;
     for (;;) {
       const next = this.pending.filter((p) => p.at <= until).sort((a, b) => a.at - b.at || a.id - b.id)[0];
@@ -46,6 +49,7 @@ export class FakeClock implements Clock {
       this.time += next.at - this.mono;
       this.mono = next.at;
       next.fn();
+      await settle(1);
     }
     this.time += until - this.mono;
     this.mono = until;

@@ -5,8 +5,9 @@ import type { Audience } from "../../src/game/effects";
 import type { Question, Team } from "../../src/game/types";
 import type { AnswerJudge, Broadcaster, QuestionSource } from "../../src/lobbies/seams";
 import { LobbyService, type ServiceOptions } from "../../src/lobbies/service";
-import type { LobbyStore } from "../../src/lobbies/store";
+import type { LobbyStorePort } from "../../src/lobbies/store-port";
 import { accepted, questions } from "./builders";
+import { settling } from "./settle";
 import type { FakeClock } from "./fake-clock";
 
 export class RecordingBroadcaster implements Broadcaster {
@@ -44,17 +45,16 @@ export class FakeJudge implements AnswerJudge {
   }
 }
 
-/** Lets pending promise callbacks (the async judge and the command it sends back) run. No timer is waited on. */
-export const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+export { settle } from "./settle";
 
 /** A service on this store with fixed ids and code, and a recording broadcaster. */
-export function serviceOn(
-  store: LobbyStore,
+export async function serviceOn(
+  store: LobbyStorePort,
   clock: FakeClock,
   { judge = new FakeJudge() as AnswerJudge, idleMs, hostGraceMs, log = () => {}, reduce, newCode = () => "WXYZ" }: { judge?: AnswerJudge; idleMs?: number; hostGraceMs?: number; log?: (line: string) => void; reduce?: ServiceOptions["reduce"]; newCode?: () => string } = {},
 ) {
   let ids = 0;
-  const service = new LobbyService({ store, clock, judge, idleMs, hostGraceMs, questions: new FakeQuestions(), newId: () => `id${++ids}`, newCode, log, reduce });
+  const service = settling(await LobbyService.open({ store, clock, judge, idleMs, hostGraceMs, questions: new FakeQuestions(), newId: () => `id${++ids}`, newCode, log, reduce }));
   const out = new RecordingBroadcaster();
   service.broadcaster = out;
   return { service, out };
@@ -65,14 +65,14 @@ export const RED = "bea";
 
 /** A lobby of four (host and cy on blue, bea and dee on red) with both captains and a started game. */
 export async function readyGame(service: LobbyService, { rounds = 3, roundLimit = 15 } = {}) {
-  const created = service.create("Host");
+  const created = await service.create("Host");
   if (!created.ok) throw new Error(created.message);
   const code = created.state.code;
   const host = created.playerId;
-  for (const [playerId, name] of [["bea", "Bea"], ["cy", "Cy"], ["dee", "Dee"]] as const) accepted(service.dispatch(code, { type: "join", playerId, name }));
-  accepted(service.dispatch(code, { type: "teamSelect", playerId: host, team: "blue", isCaptain: true }));
-  accepted(service.dispatch(code, { type: "teamSelect", playerId: RED, team: "red", isCaptain: true }));
-  accepted(service.dispatch(code, { type: "updateSettings", by: host, settings: { rounds, roundLimit } }));
+  for (const [playerId, name] of [["bea", "Bea"], ["cy", "Cy"], ["dee", "Dee"]] as const) accepted(await service.dispatch(code, { type: "join", playerId, name }));
+  accepted(await service.dispatch(code, { type: "teamSelect", playerId: host, team: "blue", isCaptain: true }));
+  accepted(await service.dispatch(code, { type: "teamSelect", playerId: RED, team: "red", isCaptain: true }));
+  accepted(await service.dispatch(code, { type: "updateSettings", by: host, settings: { rounds, roundLimit } }));
   accepted(await service.startGame(code, host));
   return { code, host };
 }

@@ -13,10 +13,10 @@ export function useTempStores(prefix: string) {
     dir = mkdtempSync(join(tmpdir(), `stealmate-${prefix}-`));
   });
 
-  afterEach(() => {
+  afterEach(async () => {
     for (const store of open) {
       try {
-        store.close();
+        await store.close();
       } catch {
         // already closed by the test (a simulated crash or restart)
       }

@@ -9,12 +9,12 @@ class EndLobby extends Step {
   constructor(readonly by: Who) {
     super();
   }
-  act(m: Model, r: Real) {
+  async act(m: Model, r: Real) {
     const by = resolve(r.service.get(r.code), m, this.by);
-    const { before, out } = send(r, { type: "endLobby", by });
+    const { before, out } = await send(r, { type: "endLobby", by });
     hostOnly(before, by, out, "endLobby");
     if (by === before!.hostId) expectKind(out, "ok", "endLobby by the host");
-    if (out.ok) closedBy(m, r, "ended");
+    if (out.ok) await closedBy(m, r, "ended");
   }
   toString() {
     return `endLobby(by ${showWho(this.by)})`;
@@ -35,12 +35,12 @@ class AfterEnd implements Cmd {
       { type: "chat", playerId: id, message: "anyone?", chatType: "game" },
       { type: "timeUp", roundNumber: 1 },
     ];
-    const out = this.which % 5 === 4 ? await r.service.startGame(r.code, id) : r.service.dispatch(r.code, commands[this.which % 5]!);
+    const out = this.which % 5 === 4 ? await r.service.startGame(r.code, id) : await r.service.dispatch(r.code, commands[this.which % 5]!);
     tally("after-end", out);
     expectKind(out, "notFound", "a command after the lobby closed");
     r.judge.release();
     await settle();
-    r.clock.advance(IDLE_MS);
+    await r.clock.advance(IDLE_MS);
     checkInvariants(r, m);
   }
   toString() {

@@ -19,12 +19,12 @@ class UpdateSettings extends Step {
   ) {
     super();
   }
-  act(m: Model, r: Real) {
+  async act(m: Model, r: Real) {
     const by = resolve(r.service.get(r.code), m, this.by);
     // Through the edge's own coercion, as a REST body is: what it refuses (a 400) never reaches the lobby.
     const input = settingsInputSchema.safeParse(this.settings);
     if (!input.success) return;
-    const { before, out } = send(r, { type: "updateSettings", by, settings: input.data });
+    const { before, out } = await send(r, { type: "updateSettings", by, settings: input.data });
     hostOnly(before, by, out, "updateSettings");
     if (by === before!.hostId) expectKind(out, before!.game ? "conflict" : "ok", "updateSettings by the host");
     if (!out.ok) return;
@@ -94,7 +94,7 @@ class Rematch extends Step {
     super();
   }
   async act(m: Model, r: Real) {
-    new ReturnToLobby({ k: "host" }).act(m, r);
+    await new ReturnToLobby({ k: "host" }).act(m, r);
     checkInvariants(r, m);
     await new StartGame({ k: "host" }, false, this.slow).act(m, r);
   }
@@ -106,9 +106,9 @@ class ReturnToLobby extends Step {
   constructor(readonly by: Who) {
     super();
   }
-  act(m: Model, r: Real) {
+  async act(m: Model, r: Real) {
     const by = resolve(r.service.get(r.code), m, this.by);
-    const { before, out } = send(r, { type: "returnToLobby", by });
+    const { before, out } = await send(r, { type: "returnToLobby", by });
     hostOnly(before, by, out, "returnToLobby");
     if (by === before!.hostId) expectKind(out, before!.game ? "ok" : "conflict", "returnToLobby by the host");
     if (out.ok) must(out.state.game === null, "still in a game after returnToLobby");

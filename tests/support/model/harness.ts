@@ -2,12 +2,15 @@
 // clock, on a store (a temp file) that the runs share and each run leaves empty; a question pool
 // that honours `exclude` and can be held like a slow AI; and a judge whose verdicts land only when
 // the test releases them, so commands can arrive while a round is being judged.
+import type { Command } from "../../../src/game/commands";
+import { reduce } from "../../../src/game/reduce";
 import type { Audience } from "../../../src/game/effects";
 import type { LobbyState, Question, Team } from "../../../src/game/types";
 import type { AnswerJudge, Broadcaster, QuestionSource } from "../../../src/lobbies/seams";
 import { LobbyService } from "../../../src/lobbies/service";
 import { LobbyStore } from "../../../src/lobbies/store";
 import { FakeClock } from "../fake-clock";
+import { settle, settling } from "../settle";
 
 export const POOL_SIZE = 60;
 export const poolQuestion = (n: number): Question => ({ question: `Pool question ${n}?`, answer: `Answer${n}`, aliases: [], category: "General" });
@@ -57,10 +60,7 @@ export class GatedJudge implements AnswerJudge {
   }
 }
 
-/** Lets pending promise callbacks run (the judge's verdicts and the command they send back). */
-export async function settle(rounds = 3): Promise<void> {
-  for (let i = 0; i < rounds; i++) await new Promise<void>((resolve) => setImmediate(resolve));
-}
+export { settle };
 
 /** Remembers when the lobby last had activity and anything the timers did wrong. */
 export class WatchingBroadcaster implements Broadcaster {
@@ -112,14 +112,21 @@ export interface Real {
 }
 
 /** A fresh service (so timer counts are this lobby's) on a shared store that holds no lobby yet. */
-export function bootReal(store: LobbyStore, hostName = "Host"): Real {
-  if (store.loadAll().length) throw new Error("the store still holds a lobby from an earlier run");
+export async function bootReal(store: LobbyStore, hostName = "Host"): Promise<Real> {
+  if ((await store.loadAll()).length) throw new Error("the store still holds a lobby from an earlier run");
   const clock = new FakeClock();
   const judge = new GatedJudge();
   const source = new PoolQuestions();
   let ids = 0;
-  const service = new LobbyService({ store, clock, judge, questions: source, idleMs: IDLE_MS, newId: () => `h${++ids}`, newCode: () => "WXYZ", log: () => {} });
-  const created = service.create(hostName);
+  // The state each command is reduced on, as it was then: commands queue, so that is not always the
+  // state when it was sent (two slow starts landing together, a timer's command in flight).
+  const seen = new WeakMap<Command, { state: LobbyState; copy: LobbyState }>();
+  const seeing: typeof reduce = (state, command, ctx) => {
+    seen.set(command, { state, copy: structuredClone(state) });
+    return reduce(state, command, ctx);
+  };
+  const service = settling(await LobbyService.open({ store, clock, judge, questions: source, idleMs: IDLE_MS, newId: () => `h${++ids}`, newCode: () => "WXYZ", log: () => {}, reduce: seeing }));
+  const created = await service.create(hostName);
   if (!created.ok) throw new Error(created.message);
   const code = created.state.code;
   const violations: string[] = [];
@@ -129,10 +136,9 @@ export function bootReal(store: LobbyStore, hostName = "Host"): Real {
   // Every dispatch, the service's own (timeUp, judged, a slow startGame) included: a refusal must
   // leave the very same state object, unchanged.
   const dispatch = service.dispatch.bind(service);
-  service.dispatch = (raw, command) => {
-    const live = service.get(raw);
-    const before = live && structuredClone(live);
-    const outcome = dispatch(raw, command);
+  service.dispatch = async (raw, command) => {
+    const outcome = await dispatch(raw, command);
+    const { state: live, copy: before } = seen.get(command) ?? {};
     const key = `${command.type} ${outcome.ok ? "ok" : `${outcome.kind} ${outcome.message}`}`;
     outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
     if (!outcome.ok && (service.get(raw) !== live || !Bun.deepEquals(live, before))) violations.push(`refused ${command.type} changed the state`);
@@ -157,7 +163,7 @@ export function bootReal(store: LobbyStore, hostName = "Host"): Real {
       await Promise.all(starts);
       await settle();
       service.shutdown();
-      store.remove(code);
+      await store.commit({ kind: "remove", code });
     },
   };
 }

@@ -22,10 +22,10 @@ class Join extends Step {
   ) {
     super();
   }
-  act(m: Model, r: Real) {
+  async act(m: Model, r: Real) {
     const id = this.reuse === null ? `p${m.nextId++}` : m.known[this.reuse % m.known.length]!;
     if (!m.known.includes(id)) m.known.push(id);
-    const { before, out } = send(r, { type: "join", playerId: id, name: this.name });
+    const { before, out } = await send(r, { type: "join", playerId: id, name: this.name });
     const s = before!;
     const name = normalizeName(this.name);
     const blue = s.players.filter((p) => p.team === "blue").length;
@@ -52,13 +52,13 @@ class Crowd extends Step {
   constructor(readonly size: number) {
     super();
   }
-  act(m: Model, r: Real) {
+  async act(m: Model, r: Real) {
     for (let i = 0; i < this.size; i++) {
       const id = `p${m.nextId++}`;
       m.known.push(id);
       const before = r.service.get(r.code)!;
       const full = ["blue", "red"].every((t) => before.players.filter((p) => p.team === t).length >= 8);
-      const { out } = send(r, { type: "join", playerId: id, name: `Guest ${id}` });
+      const { out } = await send(r, { type: "join", playerId: id, name: `Guest ${id}` });
       expectKind(out, full ? "conflict" : "ok", `crowd join ${id}`);
     }
   }
@@ -71,13 +71,13 @@ class Leave extends Step {
   constructor(readonly who: Who) {
     super();
   }
-  act(m: Model, r: Real) {
+  async act(m: Model, r: Real) {
     const id = resolve(r.service.get(r.code), m, this.who);
-    const { before, out } = send(r, { type: "leave", playerId: id });
+    const { before, out } = await send(r, { type: "leave", playerId: id });
     const seated = before!.players.some((p) => p.id === id);
     expectKind(out, seated ? "ok" : "notFound", `leave by ${id}`);
     if (!out.ok) return;
-    if (before!.players.length === 1) return closedBy(m, r, "left");
+    if (before!.players.length === 1) return await closedBy(m, r, "left");
     const s = r.service.get(r.code)!;
     must(!s.players.some((p) => p.id === id) && s.barred.includes(id), `${id} left but is still seated or not barred`);
     if (before!.hostId === id) {
@@ -98,11 +98,11 @@ class Kick extends Step {
   ) {
     super();
   }
-  act(m: Model, r: Real) {
+  async act(m: Model, r: Real) {
     const s = r.service.get(r.code);
     const by = resolve(s, m, this.by);
     const id = resolve(s, m, this.target);
-    const { before, out } = send(r, { type: "kick", by, playerId: id });
+    const { before, out } = await send(r, { type: "kick", by, playerId: id });
     hostOnly(before, by, out, "kick");
     if (by === before!.hostId && id === by) expectKind(out, "forbidden", "the host kicking themself");
     if (by === before!.hostId && id !== by) expectKind(out, before!.players.some((p) => p.id === id) ? "ok" : "notFound", `kick ${id}`);
@@ -121,9 +121,9 @@ class TeamSelect extends Step {
   ) {
     super();
   }
-  act(m: Model, r: Real) {
+  async act(m: Model, r: Real) {
     const id = resolve(r.service.get(r.code), m, this.who);
-    const { before, out } = send(r, { type: "teamSelect", playerId: id, team: this.team, isCaptain: this.isCaptain });
+    const { before, out } = await send(r, { type: "teamSelect", playerId: id, team: this.team, isCaptain: this.isCaptain });
     const s = before!;
     const me = s.players.find((p) => p.id === id);
     if (!me) return expectKind(out, "notFound", `teamSelect by unseated ${id}`);
@@ -169,9 +169,9 @@ class Chat extends Step {
   ) {
     super();
   }
-  act(m: Model, r: Real) {
+  async act(m: Model, r: Real) {
     const id = resolve(r.service.get(r.code), m, this.who);
-    const { before, out } = send(r, { type: "chat", playerId: id, message: this.text, chatType: this.chatType });
+    const { before, out } = await send(r, { type: "chat", playerId: id, message: this.text, chatType: this.chatType });
     const seated = before!.players.some((p) => p.id === id);
     expectKind(out, !seated ? "notFound" : this.text.trim() ? "ok" : "invalid", `chat by ${id}`);
   }
@@ -187,9 +187,9 @@ class Presence extends Step {
   ) {
     super();
   }
-  act(m: Model, r: Real) {
+  async act(m: Model, r: Real) {
     const id = resolve(r.service.get(r.code), m, this.who);
-    const { before, out } = send(r, { type: "presence", playerId: id, connected: this.connected });
+    const { before, out } = await send(r, { type: "presence", playerId: id, connected: this.connected });
     expectKind(out, before!.players.some((p) => p.id === id) ? "ok" : "notFound", `presence of ${id}`);
     if (out.ok) must(out.state.players.find((p) => p.id === id)!.connected === this.connected, "presence did not take");
   }

@@ -13,9 +13,9 @@ class StartRound extends Step {
   constructor(readonly by: Who) {
     super();
   }
-  act(m: Model, r: Real) {
+  async act(m: Model, r: Real) {
     const by = resolve(r.service.get(r.code), m, this.by);
-    const { before, out } = send(r, { type: "startRound", by });
+    const { before, out } = await send(r, { type: "startRound", by });
     hostOnly(before, by, out, "startRound");
     const phase = before!.game?.phase;
     if (by === before!.hostId) expectKind(out, phase === "idle" || phase === "results" ? "ok" : "conflict", `startRound in phase ${phase ?? "lobby"}`);
@@ -45,7 +45,7 @@ class Submit extends Step {
   ) {
     super();
   }
-  act(m: Model, r: Real) {
+  async act(m: Model, r: Real) {
     const s = r.service.get(r.code)!;
     const id = resolve(s, m, this.who);
     const me = s.players.find((p) => p.id === id);
@@ -59,7 +59,7 @@ class Submit extends Step {
     this.probeLate(s, id, team, roundNumber, answer);
 
     const now = r.clock.now();
-    const { before, out } = send(r, { type: "submit", playerId: id, team, roundNumber, answer, isSteal: this.isSteal });
+    const { before, out } = await send(r, { type: "submit", playerId: id, team, roundNumber, answer, isSteal: this.isSteal });
     const round = before!.game?.phase === "question" ? before!.game.currentRound : null;
     const open = me && me.team === team && round && round.number === roundNumber;
     if (!me) expectKind(out, "notFound", `submit by unseated ${id}`);
@@ -110,16 +110,16 @@ class PlayRound extends Step {
     super();
   }
   async act(m: Model, r: Real) {
-    new StartRound({ k: "host" }).act(m, r);
+    await new StartRound({ k: "host" }).act(m, r);
     checkInvariants(r, m);
     for (const team of this.redFirst ? (["red", "blue"] as const) : (["blue", "red"] as const)) {
       const move = this.moves[team];
       if (move === "none") continue;
       const answer: AnswerChoice = move === "right" ? "right" : move === "blank" ? "blank" : move === "wrong" ? "wrong" : "empty";
-      new Submit({ k: "onTeam", team, i: this.by[team] }, "own", "current", answer, move === "steal", 0).act(m, r);
+      await new Submit({ k: "onTeam", team, i: this.by[team] }, "own", "current", answer, move === "steal", 0).act(m, r);
       checkInvariants(r, m);
     }
-    new Tick({ k: "endsAt", delta: 0 }).act(m, r);
+    await new Tick({ k: "endsAt", delta: 0 }).act(m, r);
     if (!this.land) return;
     checkInvariants(r, m);
     await new JudgeLands(true).act(m, r);
@@ -135,21 +135,21 @@ class Tick extends Step {
   constructor(readonly how: Advance) {
     super();
   }
-  act(m: Model, r: Real) {
+  async act(m: Model, r: Real) {
     const { clock, out } = r;
     const s = r.service.get(r.code)!;
     const h = this.how;
     const endsAt = s.game?.currentRound?.endsAt ?? clock.now();
     const target = h.k === "ms" ? clock.now() + h.ms : h.k === "endsAt" ? endsAt + h.delta : h.k === "idle" ? out.lastActivity + IDLE_MS + h.delta : clock.now() + 5 * IDLE_MS;
     const phase = s.game?.phase;
-    clock.advance(Math.max(0, target - clock.now()));
+    await clock.advance(Math.max(0, target - clock.now()));
     const after = r.service.get(r.code);
     if (phase === "question" && clock.now() >= endsAt && after) must(after.game?.phase !== "question", "the round is still open after endsAt passed");
     if (after) return;
     // Only idleness ends a lobby while the clock runs, and exactly when the idle time is up.
     must(out.endedAt !== null && out.endedAt === out.lastActivity + IDLE_MS, `expired at ${out.endedAt}, idle since ${out.lastActivity}`);
     count("expired");
-    closedBy(m, r, "expired");
+    await closedBy(m, r, "expired");
   }
   toString() {
     return `tick(${fc.stringify(this.how)})`;
@@ -182,7 +182,7 @@ class Overrule extends Step {
   ) {
     super();
   }
-  act(m: Model, r: Real) {
+  async act(m: Model, r: Real) {
     const s = r.service.get(r.code)!;
     const by = resolve(s, m, this.by);
     const rounds = s.game?.rounds ?? [];
@@ -191,7 +191,7 @@ class Overrule extends Step {
     const old = rounds.find((x) => x.number === number);
     const verdict = old ? old.plays[this.team].correct : null;
     const correct = this.correct === "flip" ? !verdict : this.correct;
-    const { before, out } = send(r, { type: "overrule", by, roundNumber: number, team: this.team, correct });
+    const { before, out } = await send(r, { type: "overrule", by, roundNumber: number, team: this.team, correct });
     hostOnly(before, by, out, "overrule");
     if (by === before!.hostId && old && verdict !== null && verdict !== correct && (s.game!.phase === "results" || s.game!.phase === "complete")) expectKind(out, "ok", "overrule of a typed answer");
     if (out.ok) {

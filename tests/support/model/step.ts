@@ -6,6 +6,7 @@ import type { Outcome } from "../../../src/game/outcome";
 import type { LobbyState, Team } from "../../../src/game/types";
 import type { Real } from "./harness";
 import { checkInvariants, must, type Model } from "./invariants";
+import { settle } from "../settle";
 
 export type Cmd = fc.AsyncCommand<Model, Real>;
 
@@ -58,10 +59,10 @@ export const count = (key: string) => coverage.set(key, (coverage.get(key) ?? 0)
 export const tally = (name: string, out: Outcome) => count(`${name} ${out.ok ? "ok" : `${out.kind} ${out.message}`}`);
 
 /** Dispatches, keeping a copy of the state before for the oracles. (The harness checks that a refusal leaves the state untouched.) */
-export function send(r: Real, command: Command): { before: LobbyState | undefined; out: Outcome } {
+export async function send(r: Real, command: Command): Promise<{ before: LobbyState | undefined; out: Outcome }> {
   const live = r.service.get(r.code);
   const before = live && structuredClone(live);
-  return { before, out: r.service.dispatch(r.code, command) };
+  return { before, out: await r.service.dispatch(r.code, command) };
 }
 
 export const kindOf = (out: Outcome): RefusalKind | "ok" => (out.ok ? "ok" : out.kind);
@@ -73,10 +74,10 @@ export function hostOnly(before: LobbyState | undefined, by: string, out: Outcom
 }
 
 /** The lobby closed on this command: ended, emptied, or idle. */
-export function closedBy(m: Model, r: Real, how: NonNullable<Model["gone"]>): void {
+export async function closedBy(m: Model, r: Real, how: NonNullable<Model["gone"]>): Promise<void> {
   must(r.service.get(r.code) === undefined, `the lobby should be gone after it ${how}`);
   m.gone = how;
-  must(r.store.loadAll().length === 0, "the ended lobby is still in the store");
+  must((await r.store.loadAll()).length === 0, "the ended lobby is still in the store");
 }
 
 export abstract class Step implements Cmd {
@@ -87,10 +88,11 @@ export abstract class Step implements Cmd {
   async run(m: Model, r: Real): Promise<void> {
     count("steps");
     count(`phase ${r.service.get(r.code)?.game?.phase ?? "lobby"}`);
-    // A synchronous command is observed synchronously: no verdict may slip in before the checks.
-    const pending = this.act(m, r);
-    if (pending) await pending;
+    // The step's own commands are awaited and checked before anything they set off (a verdict with
+    // nothing to judge) lands; that lands before the next step, as it would between two players' taps.
+    await this.act(m, r);
     checkInvariants(r, m);
+    await settle(1);
   }
   abstract toString(): string;
 }

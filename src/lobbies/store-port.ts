@@ -1,0 +1,40 @@
+// What the lobby service needs from storage, as a port: SQLite on one machine (store.ts), and any
+// store that is asynchronous by nature. A change resolves once it is durable and only then does the
+// service replace the lobby's state or tell anyone (docs/architecture.md "The data flow"); a change
+// the store refuses rejects, and nothing of it was written.
+import type { ChatMessage, LobbyState, OwnQuestion, Question } from "../game/types";
+
+export interface StoredLobby {
+  state: LobbyState;
+  updatedAt: number;
+}
+
+/** One lobby's changes from one command, written whole or not at all. */
+export type LobbyChange =
+  | { kind: "save"; code: string; state: LobbyState; at: number }
+  /** The message's timestamp is the lobby's last activity: a chat line writes one row, not the whole lobby. */
+  | { kind: "chat"; code: string; message: ChatMessage }
+  | { kind: "remove"; code: string }
+  /** A lobby whose rules keep failing: its rows go where no start will load them. */
+  | { kind: "quarantine"; code: string; reason: string }
+  | { kind: "addOwn"; code: string; questions: readonly Question[]; at: number }
+  | { kind: "updateOwn"; code: string; id: number; question: Question; at: number }
+  | { kind: "removeOwn"; code: string; id: number; at: number };
+
+export interface LobbyStorePort {
+  /** Every saved lobby that passes validation; one that fails is set aside, not loaded. */
+  loadAll(): Promise<StoredLobby[]>;
+  /** Durable when it resolves, with the number of own-question rows it changed; refused when it rejects. */
+  commit(change: LobbyChange): Promise<number>;
+  ownQuestions(code: string): Promise<OwnQuestion[]>;
+  /** The bytes of every lobby's own questions together (the server-wide quota). */
+  ownQuestionBytesInAll(): Promise<number>;
+  /** Writes what was accepted, then lets go of the storage. */
+  close(): Promise<void>;
+}
+
+/** Only the question's own fields are kept, in a fixed order. */
+export const ownBody = ({ category, question, answer, aliases }: Question): Question => ({ category, question, answer, aliases });
+
+/** The bytes one question of a lobby's own takes as stored: what the own-question quotas count. */
+export const ownQuestionBytes = (q: Question) => Buffer.byteLength(JSON.stringify(ownBody(q)));
