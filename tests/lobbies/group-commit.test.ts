@@ -14,7 +14,7 @@ import { useTempStores } from "../support/temp-stores";
 
 const temp = useTempStores("group-commit");
 
-const line = (code: string, n: number): ChatMessage => ({ id: `${code}-${n}`, playerId: "p", playerName: "P", message: `line ${n}`, chatType: "game", timestamp: 1_700_000_000_000 + n });
+const line = (code: string, n: number): ChatMessage => ({ playerId: "p", playerName: "P", team: null, message: `line ${n}`, chatType: "game", timestamp: 1_700_000_000_000 + n });
 
 /** A trigger standing in for a row the disk refuses: any chat row of this lobby is rejected. */
 function refuseChatOf(path: string, code: string): void {
