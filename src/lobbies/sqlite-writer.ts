@@ -49,6 +49,12 @@ function statements(db: Database) {
     removeOwn: prepare("DELETE FROM own_questions WHERE code = ? AND id = ?"),
     removeAllOwn: prepare("DELETE FROM own_questions WHERE code = ?"),
     touch: prepare("UPDATE lobbies SET updated_at = ? WHERE code = ?"),
+    // The transaction's own statements, prepared once: a group of N changes runs 2N + 2 of them.
+    begin: prepare("BEGIN IMMEDIATE"),
+    commit: prepare("COMMIT"),
+    savepoint: prepare("SAVEPOINT change"),
+    release: prepare("RELEASE change"),
+    rollbackTo: prepare("ROLLBACK TO change"),
     quarantine: prepare("INSERT INTO quarantine (code, state, chat, own_questions, reason, at) VALUES (?, ?, ?, ?, ?, ?)"),
   };
 }
@@ -103,15 +109,15 @@ function dropRows(s: NonNullable<typeof q>, code: string): void {
 }
 
 /** One change in the open transaction, under its own savepoint: a refusal rolls back only it. */
-function underSavepoint(database: Database, s: NonNullable<typeof q>, change: WireChange): number | string {
-  database.run("SAVEPOINT change");
+function underSavepoint(s: NonNullable<typeof q>, change: WireChange): number | string {
+  s.savepoint.run();
   try {
     const rows = write(s, change);
-    database.run("RELEASE change");
+    s.release.run();
     return rows;
   } catch (err) {
-    database.run("ROLLBACK TO change");
-    database.run("RELEASE change");
+    s.rollbackTo.run();
+    s.release.run();
     return String(err);
   }
 }
@@ -119,13 +125,13 @@ function underSavepoint(database: Database, s: NonNullable<typeof q>, change: Wi
 /** The changes in one transaction; if its COMMIT fails, each alone, so each gets its own answer. */
 function group(database: Database, s: NonNullable<typeof q>, changes: WireChange[]): (number | string)[] {
   try {
-    database.run("BEGIN IMMEDIATE");
+    s.begin.run();
   } catch (err) {
     return changes.map(() => String(err));
   }
-  const results = changes.map((change) => underSavepoint(database, s, change));
+  const results = changes.map((change) => underSavepoint(s, change));
   try {
-    database.run("COMMIT");
+    s.commit.run();
     return results;
   } catch {
     if (database.inTransaction) database.run("ROLLBACK");
