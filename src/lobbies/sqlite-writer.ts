@@ -187,6 +187,8 @@ function checkpoint(): void {
 
 function finish(): void {
   try {
+    // Finalized first: a connection with a live statement only pretends to close, and keeps the WAL.
+    for (const statement of Object.values(q ?? {})) statement.finalize();
     db?.close();
   } finally {
     db = null;

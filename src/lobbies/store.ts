@@ -167,6 +167,9 @@ export class LobbyStore implements LobbyStorePort {
     this.closed ??= new Promise<void>((resolve) => {
       this.send();
       const done = () => {
+        // The last connection to close folds the WAL back in and removes it, which SQLite does only
+        // once no statement of the connection is left unfinalized.
+        for (const statement of Object.values(this.q)) statement.finalize();
         this.db.close();
         if (this.stats.commits > 0) this.log(`store: ${this.stats.line()}`);
         resolve();
