@@ -68,20 +68,23 @@ export async function startServer(label: string, cmd: string[], env: Record<stri
   }
 }
 
-/** Runs a command to completion (bounded), returning stdout; throws with its output on failure. */
-export async function runTool(label: string, cmd: string[], opts: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<string> {
+/** Runs a command to completion (bounded), returning stdout and stderr; throws with its output on failure. */
+export async function runToolOutput(label: string, cmd: string[], opts: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<{ out: string; err: string }> {
   const proc = Bun.spawn(cmd, { cwd: opts.cwd ?? ROOT, env: { ...process.env, ...opts.env }, stdout: "pipe", stderr: "pipe", stdin: "ignore" });
   running.add(proc);
   const timer = setTimeout(() => proc.kill("SIGKILL"), opts.timeoutMs ?? 180_000);
   try {
     const [out, err, code] = await Promise.all([new Response(proc.stdout as ReadableStream).text(), new Response(proc.stderr as ReadableStream).text(), proc.exited]);
     if (code !== 0) throw new Error(`${label} failed (${code}):\n${out}\n${err}`);
-    return out;
+    return { out, err };
   } finally {
     clearTimeout(timer);
     running.delete(proc);
   }
 }
+
+/** Runs a command to completion (bounded), returning stdout; throws with its output on failure. */
+export const runTool = async (...args: Parameters<typeof runToolOutput>): Promise<string> => (await runToolOutput(...args)).out;
 
 export const median = (values: number[]): number => {
   if (values.length === 0) return NaN;

@@ -23,8 +23,12 @@ export const ROUND_TIMER = "round-end";
 export const HOST_TIMER = "host-grace";
 
 const emit = <E extends ServerEvent>(to: Audience, event: E, payload: ServerEvents[E]) => ({ type: "emit", to, event, payload }) as Emit;
-export const toRoom = <E extends ServerEvent>(event: E, payload: ServerEvents[E]): Effect => emit({ kind: "room" }, event, payload);
-export const toTeam = <E extends ServerEvent>(team: Team, event: E, payload: ServerEvents[E]): Effect => emit({ kind: "team", team }, event, payload);
+// The room's and the teams' audiences are the same every time: one object each, not one per effect
+// (effects are read, never changed). Plain literals, so a page's bundle that never emits drops them.
+const ROOM: Audience = { kind: "room" };
+const TEAM: Record<Team, Audience> = { blue: { kind: "team", team: "blue" }, red: { kind: "team", team: "red" } };
+export const toRoom = <E extends ServerEvent>(event: E, payload: ServerEvents[E]): Effect => emit(ROOM, event, payload);
+export const toTeam = <E extends ServerEvent>(team: Team, event: E, payload: ServerEvents[E]): Effect => emit(TEAM[team], event, payload);
 export const toPlayer = <E extends ServerEvent>(playerId: string, event: E, payload: ServerEvents[E]): Effect => emit({ kind: "player", playerId }, event, payload);
 
 /**

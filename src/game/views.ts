@@ -32,7 +32,11 @@ export interface LobbyView {
 }
 
 export const teamOf = (state: LobbyState, team: Team) => state.players.filter((p) => p.team === team);
-export const findPlayer = (state: LobbyState, id: string) => state.players.find((p) => p.id === id);
+/** A loop, not find(): every command looks its player up, and find()'s callback is a closure allocated per call. */
+export function findPlayer(state: LobbyState, id: string): Player | undefined {
+  for (const p of state.players) if (p.id === id) return p;
+  return undefined;
+}
 export const captainOf = (state: LobbyState, team: Team) => state.players.find((p) => p.team === team && p.isCaptain) ?? null;
 
 export function gameView(game: GameState | null): GameView | null {
