@@ -3,11 +3,14 @@
 // that arrive while a transaction runs go into the next one (group commit): one WAL append for many
 // commands. Each change has a savepoint, so a row the database refuses refuses only its own change;
 // a group whose COMMIT fails (a full disk) is tried again one change per transaction, so each gets
-// its own answer. Checkpoints run here too, between groups, never in the middle of one.
+// its own answer. Checkpoints are not this thread's: they run on the checkpointer's (checkpointer.ts).
 import { Database, type Statement } from "bun:sqlite";
 import { CHAT_HISTORY } from "../game/settings";
 
 declare const self: Worker;
+
+/** The same backstop as the store's own connection: checkpoints are the checkpointer's (~40 MB of WAL). */
+const BACKSTOP_PAGES = 10_000;
 
 /** A change as it crosses to the writer: the JSON already encoded by the store. */
 export type WireChange =
@@ -19,7 +22,7 @@ export type WireChange =
   | { k: "updateOwn"; code: string; id: number; body: string; at: number }
   | { k: "removeOwn"; code: string; id: number; at: number };
 
-export type ToWriter = { open: string; checkpointEveryMs: number } | { changes: WireChange[] } | "close";
+export type ToWriter = { open: string } | { changes: WireChange[] } | "close";
 /** One answer per change, in the order they came: the rows changed, or why it was refused. */
 export type FromWriter = { ready: true } | { failed: string } | { results: (number | string)[]; groupMs: number; groupSize: number } | { closed: true };
 
@@ -28,9 +31,7 @@ let q: ReturnType<typeof statements> | null = null;
 let queued: WireChange[] = [];
 let flushing = false;
 let closing = false;
-let checkpointEveryMs = 200;
 let path = "";
-let lastCheckpoint = 0;
 const appendsSincePrune = new Map<string, number>();
 
 function statements(db: Database) {
@@ -149,6 +150,7 @@ function open(): string | null {
     // The same settings as the store's own connection (store.ts): NORMAL in WAL survives a killed process.
     db.run("PRAGMA synchronous = NORMAL");
     db.run("PRAGMA busy_timeout = 5000");
+    db.run(`PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES}`);
     q = statements(db);
     return null;
   } catch (err) {
@@ -168,21 +170,8 @@ function flush(): void {
     const unopened = db && q ? null : open();
     const results = unopened === null ? group(db!, q!, changes) : changes.map(() => unopened);
     self.postMessage({ results, groupMs: performance.now() - started, groupSize: changes.length } satisfies FromWriter);
-    checkpoint();
   }
   if (closing) finish();
-}
-
-/** Moves committed WAL frames into the database file; PASSIVE never waits on a reader. */
-function checkpoint(): void {
-  const now = performance.now();
-  if (now - lastCheckpoint < checkpointEveryMs) return;
-  lastCheckpoint = now;
-  try {
-    db?.run("PRAGMA wal_checkpoint(PASSIVE)");
-  } catch {
-    // A busy or failing disk: the next group tries again, and the WAL keeps what was committed.
-  }
 }
 
 function finish(): void {
@@ -207,7 +196,6 @@ self.onmessage = (event: MessageEvent<ToWriter>) => {
   }
   if ("open" in message) {
     path = message.open;
-    checkpointEveryMs = message.checkpointEveryMs;
     const why = open();
     self.postMessage((why === null ? { ready: true } : { failed: why }) satisfies FromWriter);
     return;
@@ -219,6 +207,3 @@ self.onmessage = (event: MessageEvent<ToWriter>) => {
     setImmediate(flush);
   }
 };
-
-// Idle: checkpoints still happen, so the WAL does not wait for the next command to be folded back.
-setInterval(checkpoint, 1000).unref();

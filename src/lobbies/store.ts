@@ -25,6 +25,7 @@ export class LobbyStore implements LobbyStorePort {
   private readonly db: Database;
   private readonly q;
   private writer: Worker;
+  private readonly checkpointer: Worker;
   /** Changes of this turn of the event loop, sent to the writer together at its end. */
   private outbox: WireChange[] = [];
   private outboxPending: Pending[] = [];
@@ -44,7 +45,7 @@ export class LobbyStore implements LobbyStorePort {
     // cost of one fsync per commit, which a Pi's SD card cannot pay at chat rates.
     this.db.run("PRAGMA synchronous = NORMAL");
     this.db.run("PRAGMA busy_timeout = 5000");
-    // Checkpoints run on the writer thread, between groups; this is only the backstop (~40 MB of WAL).
+    // Checkpoints run on their own thread (checkpointer.ts); this is only the backstop (~40 MB of WAL).
     this.db.run(`PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES}`);
     try {
       migrate(this.db);
@@ -59,6 +60,9 @@ export class LobbyStore implements LobbyStorePort {
       ownBytes: this.db.prepare("SELECT COALESCE(SUM(length(CAST(body AS BLOB))), 0) AS bytes FROM own_questions"),
     };
     this.writer = this.startWriter();
+    // Not ref'd either: the checkpointer never keeps the process alive.
+    this.checkpointer = new Worker(new URL("./checkpointer.ts", import.meta.url).href, { ref: false, smol: true });
+    this.checkpointer.postMessage({ path, everyMs: CHECKPOINT_EVERY_MS });
   }
 
   /** Started once the database is known to be usable. Not ref'd: an idle writer never keeps the process alive. */
@@ -68,7 +72,7 @@ export class LobbyStore implements LobbyStorePort {
     // A writer that dies takes its answers with it: those changes are refused (their commands
     // changed nothing), and a new writer takes the next ones.
     writer.onerror = (event) => this.writerLost(`the writer thread failed: ${event.message}`);
-    writer.postMessage({ open: this.path, checkpointEveryMs: CHECKPOINT_EVERY_MS } satisfies ToWriter);
+    writer.postMessage({ open: this.path } satisfies ToWriter);
     return writer;
   }
 
@@ -165,6 +169,7 @@ export class LobbyStore implements LobbyStorePort {
   /** The writer writes everything sent before, then closes; then this connection folds the WAL back in. */
   close(): Promise<void> {
     this.closed ??= new Promise<void>((resolve) => {
+      this.checkpointer.postMessage("close");
       this.send();
       const done = () => {
         // The last connection to close folds the WAL back in and removes it, which SQLite does only
