@@ -1,31 +1,60 @@
 // What one chat line allocates on the server's path, and what the collector does about it
 // (docs/bench.md "Allocations per chat line"). `bun run bench/alloc.ts [--json]`. Two children, each
-// driving chat lines through the real path in-process (bench/alloc/rig.ts):
-//   count.ts  objects per line, whole and by stage, in windows no collection runs in;
-//   gc.ts     the collector as it ships, with JSC's own log of each collection: bytes per line as JSC
-//             counts them toward its next collection, collections and pauses per thousand lines.
+// driving chat lines through the real path in-process (bench/alloc/rig.ts), a line finished once its
+// commit is acknowledged by the store's writer thread and its frame published:
+//   count.ts  objects per line, whole and by stage, in windows no collection runs in, on the main
+//             thread and, apart, on the writer thread;
+//   gc.ts     JSC's own log of each collection, run twice: with the collector as it ships (collections
+//             and pauses per thousand lines), and with the collections that come of time put off, so
+//             that every collection is one the allocations asked for and their bytes add up to bytes
+//             per line (JSC logs the bytes only for those).
 // Tuning: ALLOC_LOBBIES (250 lobbies of 8), ALLOC_LINES (5,000 counted), ALLOC_GC_LINES (50,000),
-// ALLOC_WARM (20,000 lines first, and at least every lobby's history full).
+// ALLOC_WARM (20,000 lines first, and at least every lobby's history full), ALLOC_WAVE (1: a line at
+// a time; 250: a line of every lobby in one turn, their commits in one transaction).
 import type { Counted } from "./alloc/count";
 import { round, runToolOutput } from "./common/proc";
 
-const child = (script: string, env: Record<string, string>) => runToolOutput(script, ["bun", `bench/alloc/${script}`], { env, timeoutMs: 600_000 });
+const child = (script: string, env: Record<string, string>) => runToolOutput(script, ["bun", `bench/alloc/${script}`], { env, timeoutMs: 900_000 });
 
-export interface GcFigures {
-  lines: number;
-  ms: number;
+/**
+ * Collections that come of time rather than of allocation, put off: Bun's repeating timer is off, and
+ * JSC's eden and full timers, which wait in proportion to the CPU share they may take, may take next
+ * to none. A line waits for the writer thread, so the event loop turns and these timers would fire.
+ */
+const NO_TIMED_COLLECTION = {
+  BUN_GC_TIMER_DISABLE: "1",
+  BUN_JSC_percentCPUPerMBForEdenTimer: "0.000000001",
+  BUN_JSC_percentCPUPerMBForFullTimer: "0.000000001",
+  BUN_JSC_collectionTimerMaxPercentCPU: "0.000000001",
+};
+/** No collection inside a counted window, on either thread: the eden raised to 4 GB (the writer is a small-heap worker: its size too). */
+const NO_COLLECTION = { ...NO_TIMED_COLLECTION, BUN_JSC_largeHeapSize: "4000000000", BUN_JSC_smallHeapSize: "4000000000" };
+
+export interface HeapFigures {
   eden: number;
   full: number;
+  /** collections no allocation asked for (JSC's and Bun's timers) */
+  timed: number;
   pauses: number;
   pauseMs: number;
   maxPauseMs: number;
   bytesPerLine: number;
 }
 
+export interface GcFigures extends HeapFigures {
+  lines: number;
+  ms: number;
+  /** the writer thread's heap; its bytes per line are all it was asked to collect between the marks, over the lines */
+  writer: HeapFigures;
+}
+
+const heapFigures = (): HeapFigures => ({ eden: 0, full: 0, timed: 0, pauses: 0, pauseMs: 0, maxPauseMs: 0, bytesPerLine: 0 });
+
 /**
  * Reads JSC's log (BUN_JSC_logGC=1) between the child's marks. Every stop of the world ends with
  * "p=<ms>"; "Requesting GC because bytes allocated this cycle: <bytes>" precedes a collection the
- * allocations triggered. Lines of another heap (the checkpoint worker's) are left out.
+ * allocations triggered, and is taken as the next one's to start, whichever heap's. Any heap but this
+ * thread's is the writer's.
  */
 export function readGcLog(log: string, ms: number): GcFigures {
   const rows = log.split("\n");
@@ -33,7 +62,8 @@ export function readGcLog(log: string, ms: number): GcFigures {
   const heap = rows.slice(0, rig).map((r) => r.match(/^\[GC<(\w+)>: START/)?.[1]).findLast(Boolean);
   if (!heap) throw new Error("no collection before the rig: cannot tell this thread's heap");
   const begin = rows.indexOf("=== begin");
-  const figures: GcFigures = { lines: 0, ms, eden: 0, full: 0, pauses: 0, pauseMs: 0, maxPauseMs: 0, bytesPerLine: 0 };
+  const figures: GcFigures = { lines: 0, ms, ...heapFigures(), writer: heapFigures() };
+  let writerBytes = 0;
   let requested: number | null = null;
   /** per collection the allocations asked for: its bytes and the first line it was seen after */
   const cycles: { bytes: number; seenAfter: number | null }[] = [];
@@ -56,23 +86,22 @@ export function readGcLog(log: string, ms: number): GcFigures {
     }
     const own = row.match(/^\[GC<(\w+)>: (.*)$/);
     if (!own) continue;
+    const mine = own[1] === heap;
+    const counts = mine ? figures : figures.writer;
     const start = own[2]!.match(/START \S+ \d+kb => (Eden|Full)Collection/);
-    if (own[1] !== heap) {
-      // The request, if any, was the other heap's.
-      if (start) requested = null;
-      continue;
-    }
     if (start) {
-      if (start[1] === "Eden") figures.eden++;
-      else figures.full++;
-      if (requested !== null) cycles.push({ bytes: requested, seenAfter: null });
+      if (start[1] === "Eden") counts.eden++;
+      else counts.full++;
+      if (requested === null) counts.timed++;
+      else if (mine) cycles.push({ bytes: requested, seenAfter: null });
+      else writerBytes += requested;
       requested = null;
     }
     for (const pause of own[2]!.matchAll(/p=([\d.]+)ms/g)) {
       const p = Number(pause[1]);
-      figures.pauses++;
-      figures.pauseMs += p;
-      figures.maxPauseMs = Math.max(figures.maxPauseMs, p);
+      counts.pauses++;
+      counts.pauseMs += p;
+      counts.maxPauseMs = Math.max(counts.maxPauseMs, p);
     }
   }
   // Bytes between the first and the last collection seen, over the lines between them.
@@ -81,6 +110,7 @@ export function readGcLog(log: string, ms: number): GcFigures {
     const bytes = seen.slice(1).reduce((sum, c) => sum + c.bytes, 0);
     figures.bytesPerLine = bytes / (seen.at(-1)!.seenAfter - seen[0]!.seenAfter);
   }
+  figures.writer.bytesPerLine = writerBytes / Math.max(1, figures.lines);
   return figures;
 }
 
@@ -92,22 +122,29 @@ const top = (c: Counted) =>
     .join(", ");
 
 if (import.meta.main) {
-  // The eden raised to 4 GB: the counted windows (a few tens of MB) run without a collection.
-  const counted = JSON.parse((await child("count.ts", { BUN_JSC_largeHeapSize: "4000000000" })).out) as { lobbies: number; lines: number; warm: number; line: Counted; stages: Record<string, Counted> };
-  const gcRun = await child("gc.ts", { BUN_JSC_logGC: "1" });
-  const { ms } = JSON.parse(gcRun.out) as { ms: number };
-  const gc = readGcLog(gcRun.err, ms);
+  const counted = JSON.parse((await child("count.ts", NO_COLLECTION)).out) as { lobbies: number; lines: number; warm: number; wave: number; line: Counted; writer: Counted; stages: Record<string, Counted> };
+  const collected = async (env: Record<string, string>) => {
+    const run = await child("gc.ts", { BUN_JSC_logGC: "1", ...env });
+    return readGcLog(run.err, (JSON.parse(run.out) as { ms: number }).ms);
+  };
+  const gc = await collected({});
+  const untimed = await collected(NO_TIMED_COLLECTION);
   const staged = Object.values(counted.stages).reduce((sum, c) => sum + c.objects, 0);
-  if (process.argv.includes("--json")) console.log(JSON.stringify({ counted, gc }));
+  if (process.argv.includes("--json")) console.log(JSON.stringify({ counted, gc, untimed }));
   else {
-    const per1000 = (n: number) => round((n * 1000) / gc.lines, 2);
-    console.log(`Chat lines in-process: ${counted.lobbies} lobbies of 8, room chat, every history full (Bun ${Bun.version})`);
-    console.log(`  objects per line: ${round(counted.line.objects, 1)} (${top(counted.line)}), over ${counted.lines} lines`);
+    const heap = (h: HeapFigures, lines: number) => {
+      const per1000 = (n: number) => round((n * 1000) / lines, 2);
+      return `${h.eden} eden and ${h.full} full collections (${h.timed} timed, not asked for by allocations), longest pause ${round(h.maxPauseMs, 2)} ms; per 1,000 lines ${per1000(h.eden + h.full)} collections, ${per1000(h.pauseMs)} ms paused`;
+    };
+    console.log(`Chat lines in-process: ${counted.lobbies} lobbies of 8, room chat, every history full, in waves of ${counted.wave} (Bun ${Bun.version})`);
+    console.log(`  main thread, objects per line: ${round(counted.line.objects, 2)} (${top(counted.line)}), over ${counted.lines} lines`);
     for (const [stage, c] of Object.entries(counted.stages)) console.log(`    ${stage}: ${round(c.objects, 1)} (${top(c)})`);
     console.log(`    the rest (handlers, service, effects): ${round(counted.line.objects - staged, 1)}`);
-    console.log(`  bytes per line, as JSC counts them toward its next collection: ${Math.round(gc.bytesPerLine)}`);
-    const collections = gc.eden + gc.full;
-    console.log(`  over ${gc.lines} lines: ${gc.eden} eden and ${gc.full} full collections, ${gc.pauses} pauses, ${round(gc.pauseMs, 2)} ms paused in all (${round(gc.pauseMs / Math.max(1, collections), 2)} ms a collection), longest ${round(gc.maxPauseMs, 2)} ms`);
-    console.log(`  per 1,000 lines: ${per1000(collections)} collections, ${per1000(gc.pauseMs)} ms paused; ${round((gc.ms * 1000) / gc.lines, 1)} µs a line (wall time, this machine, not a goal)`);
+    console.log(`  bytes per line, as JSC counts them toward its next collection (timed collections off): ${Math.round(untimed.bytesPerLine)}`);
+    console.log(`  over ${gc.lines} lines as it ships: ${heap(gc, gc.lines)}; ${round((gc.ms * 1000) / gc.lines, 1)} µs a line (wall time, this machine, not a goal)`);
+    console.log(`  over ${untimed.lines} lines, timed collections off: ${heap(untimed, untimed.lines)}`);
+    console.log(`  writer thread (its own heap), objects per line: ${round(counted.writer.objects, 2)} (${top(counted.writer)}); ${Math.round(untimed.writer.bytesPerLine)} bytes per line (timed collections off)`);
+    console.log(`    as it ships: ${heap(gc.writer, gc.lines)}`);
+    console.log(`    timed collections off: ${heap(untimed.writer, untimed.lines)}`);
   }
 }

@@ -7,8 +7,8 @@
 import { refuse, type Command, type Refusal } from "../game/commands";
 import type { Effect } from "../game/effects";
 import { closeLobby, createLobby, validName } from "../game/lobby-rules";
-import type { Outcome } from "../game/outcome";
-import { reduce } from "../game/reduce";
+import type { Accepted, Outcome } from "../game/outcome";
+import { reduce, type Context } from "../game/reduce";
 import { canStartGame, finishedGame, resumeEffects } from "../game/round-rules";
 import { hostPresence } from "../game/host-rules";
 import { DEFAULT_HOST_GRACE_MS, NAME_MAX, normalizeCode } from "../game/settings";
@@ -47,8 +47,14 @@ export interface ServiceOptions {
   reduce?: typeof reduce;
 }
 
-/** A command, or a piece of the lobby's work that must not interleave with its commands. */
-type Job = { command: Command; work?: undefined; done: (outcome: Outcome) => void } | { command?: undefined; work: () => Promise<unknown>; done: (value: unknown) => void };
+/**
+ * A command, or a piece of the lobby's work that must not interleave with its commands. A job is the
+ * resolvers of the promise its caller holds, so queueing one makes no closure of its own
+ * (docs/bench.md "Allocations per chat line").
+ */
+type CommandJob = PromiseWithResolvers<Outcome> & { command: Command; work?: undefined; accepted?: Accepted };
+type WorkJob = PromiseWithResolvers<unknown> & { command?: undefined; work: () => Promise<unknown> };
+type Job = CommandJob | WorkJob;
 
 interface Entry {
   /** the state its last acknowledged commit holds */
@@ -61,9 +67,21 @@ interface Entry {
   queue: Job[];
   /** a job is between its reduce and its commit's answer */
   busy: boolean;
+  /** the command whose commit is out, its outcome in `accepted` */
+  waiting: CommandJob | null;
+  /** The store's answers to the waiting command, and the queue's next turn: made once per lobby, not per command. */
+  committed: () => void;
+  refused: (err: unknown) => void;
+  resume: () => void;
 }
 
 const NOT_FOUND: Refusal = refuse("notFound", "Lobby not found");
+
+/** Whether the effects end the lobby: a loop, not some() with a closure, as it runs for every command. */
+function closes(effects: readonly Effect[]): boolean {
+  for (const effect of effects) if (effect.type === "close") return true;
+  return false;
+}
 
 export type Created = { ok: true; state: LobbyState; playerId: string } | Extract<Outcome, { ok: false }>;
 
@@ -82,6 +100,8 @@ export class LobbyService {
   private readonly newCode: () => string;
   private readonly log: (line: string) => void;
   private readonly reduce: typeof reduce;
+  /** One context for every command, its time set before each: the rules read it and keep nothing of it. */
+  private readonly context: Context;
 
   private constructor(private readonly opts: ServiceOptions) {
     this.clock = opts.clock ?? realClock;
@@ -92,6 +112,7 @@ export class LobbyService {
     this.newCode = opts.newCode ?? (() => randomCode());
     this.log = opts.log ?? ((line) => console.log(line));
     this.reduce = opts.reduce ?? reduce;
+    this.context = { now: 0, hostGraceMs: this.hostGraceMs, nameKey };
   }
 
   /** A service with every saved lobby brought back. */
@@ -116,7 +137,7 @@ export class LobbyService {
       try {
         const away = { ...state, players: state.players.map((p) => ({ ...p, connected: false })) };
         const host = hostPresence(away, false, typeof state.hostAwaySince === "number" ? state.hostAwaySince : now, this.hostGraceMs);
-        const entry = this.entry(host.state, updatedAt + this.idleMs);
+        const entry = this.entry(state.code, host.state, updatedAt + this.idleMs);
         const effects = [...host.effects, ...resumeEffects(host.state)];
         this.lobbies.set(state.code, entry);
         this.armIdle(state.code, entry);
@@ -132,8 +153,20 @@ export class LobbyService {
     await Promise.all(dropped);
   }
 
-  private entry(state: LobbyState, idleAt: number): Entry {
-    return { state, timers: new LobbyTimers(this.clock), idleAt, faults: 0, queue: [], busy: false };
+  private entry(code: string, state: LobbyState, idleAt: number): Entry {
+    const entry: Entry = {
+      state,
+      timers: new LobbyTimers(this.clock),
+      idleAt,
+      faults: 0,
+      queue: [],
+      busy: false,
+      waiting: null,
+      committed: () => this.committed(code, entry),
+      refused: (err) => this.refused(code, entry, err),
+      resume: () => this.drain(code, entry),
+    };
+    return entry;
   }
 
   /** Commits a change no one waits on; true once durable, false (logged) when the store refused it. */
@@ -180,7 +213,7 @@ export class LobbyService {
     const saved = await this.write({ kind: "save", code, state, at: this.clock.now() }, `creating ${code}`);
     this.reserved.delete(code);
     if (!saved) return STORAGE_REFUSAL;
-    const entry = this.entry(state, 0);
+    const entry = this.entry(code, state, 0);
     this.lobbies.set(code, entry);
     this.touch(code, entry);
     return { ok: true, state, playerId };
@@ -195,7 +228,10 @@ export class LobbyService {
   private enqueue(code: string, command: Command): Promise<Outcome> {
     const entry = this.lobbies.get(code);
     if (!entry) return Promise.resolve(NOT_FOUND);
-    return new Promise<Outcome>((done) => this.push(code, entry, { command, done }));
+    const job = Promise.withResolvers<Outcome>() as CommandJob;
+    job.command = command;
+    this.push(code, entry, job);
+    return job.promise;
   }
 
   /** Runs work in the lobby's turn, between its commands (the host's own questions). */
@@ -203,7 +239,10 @@ export class LobbyService {
     const code = normalizeCode(rawCode);
     const entry = this.lobbies.get(code);
     if (!entry) return Promise.resolve(NOT_FOUND);
-    return new Promise<T | Refusal>((done) => this.push(code, entry, { work, done: done as (value: unknown) => void }));
+    const job = Promise.withResolvers<unknown>() as WorkJob;
+    job.work = work;
+    this.push(code, entry, job);
+    return job.promise as Promise<T | Refusal>;
   }
 
   private push(code: string, entry: Entry, job: Job): void {
@@ -211,16 +250,11 @@ export class LobbyService {
     if (!entry.busy) this.drain(code, entry);
   }
 
-  /** Takes the lobby's jobs in order; one waiting on its commit holds the rest until it is answered. */
+  /** Takes the lobby's jobs in order; one waiting on the store holds the rest until it is answered (then `resume`). */
   private drain(code: string, entry: Entry): void {
     entry.busy = true;
     while (entry.queue.length > 0) {
-      const job = entry.queue.shift()!;
-      const waiting = this.step(code, entry, job);
-      if (waiting) {
-        void waiting.then(() => this.drain(code, entry));
-        return;
-      }
+      if (this.step(code, entry, entry.queue.shift()!)) return;
     }
     entry.busy = false;
   }
@@ -239,56 +273,79 @@ export class LobbyService {
     }
   }
 
-  /** One job; a promise when it waits on the store, else it is already answered. */
-  private step(code: string, entry: Entry, job: Job): Promise<void> | undefined {
+  /** One job; true when it waits on the store (its answer resumes the queue), else it is already answered. */
+  private step(code: string, entry: Entry, job: Job): boolean {
     // A lobby that closed (or was set aside) while this waited its turn.
-    if (this.lobbies.get(code) !== entry) return void job.done(NOT_FOUND);
+    if (this.lobbies.get(code) !== entry) {
+      job.resolve(NOT_FOUND);
+      return false;
+    }
     if (job.work) {
       this.pending++;
-      return job.work().then(
-        (value) => {
-          this.pending--;
-          job.done(value);
-        },
-        (err: unknown) => {
-          this.pending--;
-          job.done(this.fault(code, "its own questions", err));
-        },
-      );
+      void job
+        .work()
+        .then(
+          (value) => {
+            this.pending--;
+            job.resolve(value);
+          },
+          (err: unknown) => {
+            this.pending--;
+            job.resolve(this.fault(code, "its own questions", err));
+          },
+        )
+        .then(entry.resume);
+      return true;
     }
     const { command } = job;
     const now = this.clock.now();
+    this.context.now = now;
     let outcome: Outcome;
     try {
-      outcome = this.reduce(entry.state, command, { now, hostGraceMs: this.hostGraceMs, nameKey });
+      outcome = this.reduce(entry.state, command, this.context);
     } catch (err) {
-      return void job.done(this.fault(code, command.type, err));
+      job.resolve(this.fault(code, command.type, err));
+      return false;
     }
     entry.faults = 0;
-    if (!outcome.ok || (outcome.state === entry.state && outcome.effects.length === 0)) return void job.done(outcome);
+    if (!outcome.ok || (outcome.state === entry.state && outcome.effects.length === 0)) {
+      job.resolve(outcome);
+      return false;
+    }
     // Durable before the state is replaced or anyone hears of it: a refused write changes nothing.
-    const closing = outcome.effects.some((e) => e.type === "close");
-    const change: LobbyChange = closing
+    const change: LobbyChange = closes(outcome.effects)
       ? { kind: "remove", code }
       : command.type === "chat"
         ? { kind: "chat", code, message: outcome.state.chat.at(-1)! }
         : { kind: "save", code, state: outcome.state, at: now };
-    const accepted = outcome;
+    job.accepted = outcome;
+    entry.waiting = job;
     this.pending++;
-    return this.opts.store.commit(change).then(
-      () => {
-        this.pending--;
-        entry.state = accepted.state;
-        if (!closing) this.touch(code, entry);
-        this.run(code, entry, accepted.effects);
-        job.done(accepted);
-      },
-      (err: unknown) => {
-        this.pending--;
-        this.log(`storage: ${command.type} in ${code} failed, refused: ${String(err)}`);
-        job.done(STORAGE_REFUSAL);
-      },
-    );
+    void this.opts.store.commit(change).then(entry.committed, entry.refused);
+    return true;
+  }
+
+  /** The waiting command is durable: the lobby takes its state, and its effects are released. */
+  private committed(code: string, entry: Entry): void {
+    const job = entry.waiting!;
+    const accepted = job.accepted!;
+    entry.waiting = null;
+    this.pending--;
+    entry.state = accepted.state;
+    if (!closes(accepted.effects)) this.touch(code, entry);
+    this.run(code, entry, accepted.effects);
+    job.resolve(accepted);
+    // The next job's turn comes after what this answer set off, as a promise's next step would.
+    queueMicrotask(entry.resume);
+  }
+
+  private refused(code: string, entry: Entry, err: unknown): void {
+    const job = entry.waiting!;
+    entry.waiting = null;
+    this.pending--;
+    this.log(`storage: ${job.command.type} in ${code} failed, refused: ${String(err)}`);
+    job.resolve(STORAGE_REFUSAL);
+    queueMicrotask(entry.resume);
   }
 
   /** Starting fetches a game's questions first (maybe from an AI), outside the lobby's command flow. */
@@ -360,10 +417,17 @@ export class LobbyService {
 
   /**
    * Each effect runs on its own: the command is already saved, so one that throws is a fault of the
-   * lobby (logged, counted) and the rest still run, rather than leave timers or players behind.
+   * lobby (logged, counted) and the rest still run, rather than leave timers or players behind. The
+   * fault's label is made only on a fault: this runs for every line of chat.
    */
   private run(code: string, entry: Entry, effects: Effect[]): void {
-    for (const effect of effects) this.guard(code, `its ${effect.type} effect`, () => this.runOne(code, entry, effect));
+    for (const effect of effects) {
+      try {
+        this.runOne(code, entry, effect);
+      } catch (err) {
+        this.fault(code, `its ${effect.type} effect`, err);
+      }
+    }
   }
 
   private runOne(code: string, entry: Entry, effect: Effect): void {

@@ -15,20 +15,20 @@ import type { FromWriter, ToWriter, WireChange } from "./sqlite-writer";
 const BACKSTOP_PAGES = 10_000;
 const CHECKPOINT_EVERY_MS = 200;
 
-interface Pending {
-  resolve: (rows: number) => void;
-  reject: (err: Error) => void;
-  sentAt: number;
-}
+/** A commit's promise and its resolvers, one object (no closure per commit), and when it was queued. */
+type Pending = PromiseWithResolvers<number> & { sentAt: number };
 
 export class LobbyStore implements LobbyStorePort {
   private readonly db: Database;
   private readonly q;
   private writer: Worker;
   private readonly checkpointer: Worker;
-  /** Changes of this turn of the event loop, sent to the writer together at its end. */
-  private outbox: WireChange[] = [];
-  private outboxPending: Pending[] = [];
+  /**
+   * Changes of this turn of the event loop, sent to the writer together at its end, in one message
+   * that is kept and emptied again: posting copies it (docs/bench.md "Allocations per chat line").
+   */
+  private readonly outbox: { changes: WireChange[] } = { changes: [] };
+  private readonly outboxPending: Pending[] = [];
   /** Sent and not yet answered, in the writer's order. */
   private readonly inFlight: Pending[] = [];
   private writerDown: string | null = null;
@@ -140,22 +140,22 @@ export class LobbyStore implements LobbyStorePort {
 
   private enqueue(change: WireChange): Promise<number> {
     if (this.closed) return Promise.reject(new Error("the store is closed"));
-    return new Promise<number>((resolve, reject) => {
-      if (this.outbox.length === 0) setImmediate(() => this.send());
-      this.outbox.push(change);
-      this.outboxPending.push({ resolve, reject, sentAt: performance.now() });
-    });
+    if (this.outbox.changes.length === 0) setImmediate(this.send);
+    const pending = Promise.withResolvers<number>() as Pending;
+    pending.sentAt = performance.now();
+    this.outbox.changes.push(change);
+    this.outboxPending.push(pending);
+    return pending.promise;
   }
 
-  /** One message to the writer for every change of this turn. */
-  private send(): void {
-    if (this.outbox.length === 0) return;
-    const changes = this.outbox;
-    this.outbox = [];
+  /** One message to the writer for every change of this turn. Bound once: setImmediate takes it as it is. */
+  private readonly send = (): void => {
+    if (this.outbox.changes.length === 0) return;
     for (const pending of this.outboxPending) this.inFlight.push(pending);
-    this.outboxPending = [];
-    this.writer.postMessage({ changes } satisfies ToWriter);
-  }
+    this.outboxPending.length = 0;
+    this.writer.postMessage(this.outbox satisfies ToWriter);
+    this.outbox.changes.length = 0;
+  };
 
   async ownQuestions(code: string): Promise<OwnQuestion[]> {
     const rows = this.q.ownQuestions.all(code) as { id: number; body: string }[];
