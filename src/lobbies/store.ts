@@ -168,23 +168,19 @@ export class LobbyStore implements LobbyStorePort {
 
   /** The writer writes everything sent before, then closes; then this connection folds the WAL back in. */
   close(): Promise<void> {
-    this.closed ??= new Promise<void>((resolve) => {
-      this.checkpointer.postMessage("close");
+    this.closed ??= (async () => {
       this.send();
-      const done = () => {
-        // The last connection to close folds the WAL back in and removes it, which SQLite does only
-        // once no statement of the connection is left unfinalized.
-        for (const statement of Object.values(this.q)) statement.finalize();
-        this.db.close();
-        if (this.stats.commits > 0) this.log(`store: ${this.stats.line()}`);
-        resolve();
-      };
-      if (this.writerDown !== null) return done();
-      this.writer.addEventListener("close", done);
-      this.writer.postMessage("close" satisfies ToWriter);
-    });
+      // Both threads let go of their connections first, so this one is the last and SQLite folds
+      // the WAL back in and removes it; closing before them would leave the WAL behind.
+      await Promise.all([this.writerDown === null ? closing(this.writer) : undefined, closing(this.checkpointer)]);
+      // SQLite does that only once no statement of the connection is left unfinalized.
+      for (const statement of Object.values(this.q)) statement.finalize();
+      this.db.close();
+      if (this.stats.commits > 0) this.log(`store: ${this.stats.line()}`);
+    })();
     return this.closed;
   }
+
 }
 
 function wire(change: LobbyChange): WireChange {
@@ -206,4 +202,12 @@ function wire(change: LobbyChange): WireChange {
     case "removeOwn":
       return { k: "removeOwn", code: change.code, id: change.id, at: change.at };
   }
+}
+
+/** Tells a thread of the store to close, and resolves once it has. */
+function closing(worker: Worker): Promise<void> {
+  return new Promise<void>((resolve) => {
+    worker.addEventListener("close", () => resolve());
+    worker.postMessage("close");
+  });
 }

@@ -12,6 +12,7 @@ import { call, startTestApp, type TestApp } from "../support/app";
 import { exactJudge, quizQuestion, quizQuestions, seatFour, startGame, startRound, submit } from "../support/rest";
 import { Clients, flush } from "../support/sockets";
 import { FakeClock } from "../support/fake-clock";
+import { emptyWal } from "../support/wal";
 
 let mountPoint: string;
 const apps: TestApp[] = [];
@@ -30,7 +31,10 @@ afterAll(async () => {
 });
 
 const filler = () => join(mountPoint, "filler");
-const fillDisk = () => expect(() => writeFileSync(filler(), Buffer.alloc(4 * 1024 * 1024))).toThrow(/ENOSPC/);
+const fillDisk = (dataDir: string) => {
+  emptyWal(join(dataDir, "stealmate.sqlite"));
+  expect(() => writeFileSync(filler(), Buffer.alloc(4 * 1024 * 1024))).toThrow(/ENOSPC/);
+};
 
 /** A lobby as a restart shows it: no socket survives one, so everyone is away. */
 const away = (lobby: unknown) => JSON.parse(JSON.stringify(lobby), (key, value) => (key === "connected" ? false : value));
@@ -57,7 +61,7 @@ test("a full disk: REST calls answer 503, chat gets socket-error, nothing change
   const before = await view();
   const marks = listeners.map((c) => c.mark());
 
-  fillDisk();
+  fillDisk(dataDir);
   const refused = [
     await call(app, "POST", "/api/lobby/create", { body: { playerName: "Zed" } }),
     await call(app, "POST", "/api/lobby/submitAnswer", { token: four.blue1.token, body: { roundNumber: 1, answer: quizQuestion(1).answer, isSteal: false } }),

@@ -15,6 +15,7 @@ import { STORAGE_FAULT_MESSAGE } from "../../src/lobbies/storage-fault";
 import { LobbyStore } from "../../src/lobbies/store";
 import { accepted, question } from "../support/builders";
 import { FakeClock } from "../support/fake-clock";
+import { emptyWal } from "../support/wal";
 import { RED, readyGame, serviceOn, settle, submit } from "../support/service-harness";
 
 interface Fault {
@@ -33,8 +34,11 @@ const FAULTS: Fault[] = [
   {
     name: "full",
     mount: (at) => run("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", at),
-    // One file written until the filesystem has no byte left.
-    begin: (at) => expect(() => writeFileSync(filler(at), Buffer.alloc(4 * 1024 * 1024))).toThrow(/ENOSPC/),
+    // One file written until the filesystem has no byte left, the WAL emptied first (support/wal.ts).
+    begin: (at) => {
+      emptyWal(join(at, "lobbies.db"));
+      expect(() => writeFileSync(filler(at), Buffer.alloc(4 * 1024 * 1024))).toThrow(/ENOSPC/);
+    },
     end: (at) => rmSync(filler(at), { force: true }),
   },
   {
