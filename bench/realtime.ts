@@ -4,115 +4,20 @@
 // Each server runs as a child process on loopback, one at a time, in alternating rounds (A B C D,
 // A B C D, ...); the load generator (bench/load/generator.ts) is a process of its own. Medians over
 // the rounds.
-import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { loadavg } from "node:os";
 import type { Subprocess } from "bun";
+import { lines, spawn, stopChild } from "./common/children";
+import { LABEL, startPeer } from "./common/peer-servers";
 import { socketioPackages } from "./common/socketio";
-import type { GeneratorReport, Kind } from "./load/generator";
-import { LIFTED_LIMITS } from "../scripts/lib/lifted-limits";
+import type { Kind } from "./load/clients";
+import type { GeneratorReport } from "./load/generator";
 import { sample, type ProcSample } from "./load/proc-stats";
 import type { BenchSection } from "./section";
 
-const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 export const KINDS: readonly Kind[] = ["stealmate", "node-socketio", "bun-socketio", "bun-raw"];
-export const LABEL: Record<Kind, string> = {
-  stealmate: "Stealmate (Bun WebSockets, JSON frames)",
-  "node-socketio": "socket.io 4 on Node (ws engine)",
-  "bun-socketio": "socket.io 4 on Bun (bun-engine), relay only (reference)",
-  "bun-raw": "raw Bun.serve publish (floor)",
-};
-
-const children = new Set<Subprocess>();
-/** Kills every child still running; the orchestrator calls it on any exit. */
-export function killChildren(): void {
-  for (const child of children) child.kill("SIGKILL");
-  children.clear();
-}
-process.on("exit", killChildren);
-
-function spawn(cmd: string[], env: Record<string, string>): Subprocess<"ignore", "pipe", "pipe"> {
-  const child = Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, ...env }, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
-  children.add(child);
-  void child.exited.then(() => children.delete(child));
-  return child;
-}
-
-async function stopChild(child: Subprocess, graceMs = 3000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  const exited = await Promise.race([child.exited.then(() => true), Bun.sleep(graceMs).then(() => false)]);
-  if (!exited) {
-    child.kill("SIGKILL");
-    await child.exited;
-  }
-}
-
-/** Calls `onLine` for each line of a stream; resolves with the whole text (tail kept) at its end. */
-async function lines(stream: ReadableStream<Uint8Array>, onLine: (line: string) => void): Promise<string> {
-  const decoder = new TextDecoder();
-  let pending = "";
-  let all = "";
-  for await (const chunk of stream) {
-    const text = decoder.decode(chunk, { stream: true });
-    all = (all + text).slice(-50_000);
-    pending += text;
-    let nl: number;
-    while ((nl = pending.indexOf("\n")) >= 0) {
-      onLine(pending.slice(0, nl));
-      pending = pending.slice(nl + 1);
-    }
-  }
-  if (pending) onLine(pending);
-  return all;
-}
-
-interface RunningServer {
-  kind: Kind;
-  pid: number;
-  url: string;
-  output(): string;
-  stop(): Promise<void>;
-}
 
 /** Where the socket.io peers and the generator load socket.io from (set once the bench has installed it). */
 let peerDeps = "";
-
-async function startServer(kind: Kind): Promise<RunningServer> {
-  const env: Record<string, string> = { HOST: "127.0.0.1", PORT: "0", PEER_DEPS: peerDeps };
-  let dataDir: string | undefined;
-  let cmd: string[];
-  if (kind === "stealmate") {
-    dataDir = mkdtempSync(join(tmpdir(), "stealmate-bench-rt-"));
-    Object.assign(env, { DATA_DIR: dataDir, ...LIFTED_LIMITS, JWT_SECRET: `bench-${crypto.randomUUID()}`, ANTHROPIC_API_KEY: "" });
-    cmd = ["bun", "run", "src/server.ts"];
-  } else if (kind === "node-socketio") cmd = ["node", "bench/peers/node-socketio.mjs"];
-  else if (kind === "bun-socketio") cmd = ["bun", "bench/peers/bun-socketio.ts"];
-  else cmd = ["bun", "bench/peers/bun-raw.ts"];
-
-  const child = spawn(cmd, env);
-  let log = "";
-  let listening: (url: string) => void = () => {};
-  const found = new Promise<string>((resolve) => (listening = resolve));
-  const watch = (line: string) => {
-    log = (log + line + "\n").slice(-20_000);
-    const m = line.match(/listening on (http:\/\/[\w.:[\]-]+)/);
-    if (m) listening(m[1]!.replace("0.0.0.0", "127.0.0.1"));
-  };
-  void lines(child.stdout, watch);
-  void lines(child.stderr, watch);
-  const stop = async () => {
-    await stopChild(child);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  };
-  // The first start of Stealmate may build the island bundles; allow for it.
-  const failed = Promise.race([Bun.sleep(90_000).then(() => "did not start within 90 s"), child.exited.then((code) => `exited with ${code}`)]);
-  const url = await Promise.race([found, failed.then((why) => Promise.reject(new Error(`${kind} ${why}:\n${log}`)))]).catch(async (err) => {
-    await stop();
-    throw err;
-  });
-  return { kind, pid: child.pid, url, output: () => log, stop };
-}
 
 export interface RunSize {
   name: string;
@@ -144,7 +49,7 @@ export interface RunResult {
 
 /** One server, one generator run: returns the generator's report and the server's costs. */
 export async function runOnce(kind: Kind, size: RunSize, round: number, log: (line: string) => void): Promise<RunResult> {
-  const server = await startServer(kind);
+  const server = await startPeer(kind, peerDeps);
   let gen: Subprocess<"ignore", "pipe", "pipe"> | undefined;
   try {
     await Bun.sleep(1000);

@@ -1,29 +1,36 @@
 // `bun run bench`: the whole benchmark, end to end, bounded in time. Realtime fan-out against
-// socket.io on Node and the raw Bun floor (bench/realtime.ts), then server rendering and pages
-// (bench/ssr.ts, bench/pages.ts) when present. Writes bench/results/YYYY-MM-DD.md and .json, and
-// the ratios into README.md between the bench markers.
+// socket.io on Node and the raw Bun floor (bench/realtime.ts), capacity on one core
+// (bench/capacity.ts), then server rendering and pages (bench/ssr.ts, bench/pages.ts) when present.
+// Writes bench/results/YYYY-MM-DD.md and .json (and capacity-YYYY-MM-DD.svg), and the ratios into
+// README.md between the bench markers.
 // Environment: BENCH_ROUNDS (5), BENCH_MEASURE_S (15), BENCH_LOBBIES (250), BENCH_RATE (1 msg/s
-// per client), BENCH_ONLY (comma list of realtime, ssr, pages).
+// per client), CAPACITY_ROUNDS (3), CAPACITY_SETTLE_S (2), CAPACITY_MEASURE_S (3), BENCH_ONLY
+// (comma list of realtime, capacity, ssr, pages).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { machine } from "./load/proc-stats";
-import { killChildren, runRealtimeBench, type RunSize } from "./realtime";
+import { runCapacityBench } from "./capacity";
+import { killChildren } from "./common/children";
+import { runRealtimeBench, type RunSize } from "./realtime";
 import type { BenchSection } from "./section";
 
 const ROOT = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 const started = performance.now();
-const BUDGET_MS = 14 * 60 * 1000;
-const deadline = started + BUDGET_MS;
+const date = new Date().toISOString().slice(0, 10);
 const env = (name: string, fallback: number) => {
   const n = Number(process.env[name]);
   return Number.isFinite(n) && n > 0 ? n : fallback;
 };
-const only = new Set((process.env.BENCH_ONLY ?? "realtime,ssr,pages").split(",").map((s) => s.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? "realtime,capacity,ssr,pages").split(",").map((s) => s.trim()));
+// Capacity gets 10 minutes of its own on top of the rest's 14.
+const CAPACITY_MS = 10 * 60 * 1000;
+const BUDGET_MS = 14 * 60 * 1000 + (only.has("capacity") ? CAPACITY_MS : 0);
+const deadline = started + BUDGET_MS;
 const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 
 // Whatever happens, no child outlives the bench, and the bench itself cannot outlive its budget.
 const hardStop = setTimeout(() => {
-  log("bench exceeded its 15 minute bound; stopping");
+  log(`bench exceeded its ${BUDGET_MS / 60_000 + 1} minute bound; stopping`);
   killChildren();
   process.exit(3);
 }, BUDGET_MS + 60_000);
@@ -61,6 +68,10 @@ const sections: Section[] = [];
 const raw: Record<string, unknown> = {};
 const failures: string[] = [];
 
+const outDir = join(ROOT, "bench", "results");
+const capacityPlot = `capacity-${date}.svg`;
+let plotted = false;
+
 function withDeadline<T>(what: string, promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} ran past its time budget`)), Math.max(1000, ms))))]).finally(() => clearTimeout(timer));
@@ -80,6 +91,22 @@ try {
     const outcome = await runRealtimeBench({ rounds: env("BENCH_ROUNDS", 5), sizes, deadline: started + 9 * 60 * 1000, log });
     sections.push(...outcome.sections);
     raw.realtime = outcome.results;
+  }
+
+  if (only.has("capacity")) {
+    try {
+      const opts = { rounds: env("CAPACITY_ROUNDS", 3), settle: env("CAPACITY_SETTLE_S", 2), measure: env("CAPACITY_MEASURE_S", 3) };
+      // Half a minute short of its budget: a ramp under way finishes its step, the servers stop.
+      const outcome = await runCapacityBench({ ...opts, deadline: performance.now() + CAPACITY_MS - 30_000, log, date, plotFile: capacityPlot });
+      sections.push(...outcome.sections);
+      raw.capacity = outcome.ramps;
+      mkdirSync(outDir, { recursive: true });
+      writeFileSync(join(outDir, capacityPlot), outcome.svg);
+      plotted = true;
+    } catch (err) {
+      failures.push(`capacity: ${(err as Error).message}`);
+      log(`capacity FAILED: ${(err as Error).stack ?? err}`);
+    }
   }
 
   for (const [name, file, fn] of [
@@ -128,7 +155,6 @@ function ratioTable(ratios: Section["ratios"]): string {
 }
 
 const elapsedS = Math.round((performance.now() - started) / 1000);
-const date = new Date().toISOString().slice(0, 10);
 const allRatios = sections.flatMap((s) => s.ratios);
 const md = [
   `# Benchmark ${date}`,
@@ -142,11 +168,13 @@ const md = [
   "joined - RSS when a tenth had joined) / the clients in between, which leaves out one-off costs such",
   "as code paged in by the first requests. Each server runs alone, in alternating rounds; figures are medians.",
   "",
-  ...sections.flatMap((s) => [`## ${s.title}`, "", table(s.rows) + ratioTable(s.ratios)]),
+  "Capacity: each server alone on CPU 0, its load generator on CPU 1; lobbies of 8 are added in steps under",
+  "running chat until chat p99 passes 50 ms or anything is refused, dropped or lost (docs/bench.md \"Method\").",
+  "",
+  ...sections.flatMap((s) => [`## ${s.title}`, "", table(s.rows) + ratioTable(s.ratios), ...(s.note ? [s.note, ""] : [])]),
   ...(failures.length ? ["## Failures", "", ...failures.map((f) => `- ${f.split("\n")[0]}`), ""] : []),
 ].join("\n");
 
-const outDir = join(ROOT, "bench", "results");
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, `${date}.md`), md);
 writeFileSync(join(outDir, `${date}.json`), JSON.stringify({ date, machine: host, elapsedSeconds: elapsedS, sections, failures, raw }, null, 2));
@@ -163,12 +191,13 @@ if (allRatios.length && existsSync(readmePath)) {
     "| ratio | value | target | met |",
     "| --- | ---: | --- | --- |",
     ...allRatios.map((r) => `| ${cell(r.name)} | ${r.value} | ${cell(r.target)} | ${r.met ? "yes" : "no"} |`),
+    ...(plotted ? ["", `Capacity on one core, chat p99 against lobbies: [plot](bench/results/${capacityPlot})`] : []),
     END,
   ].join("\n");
   const readme = readFileSync(readmePath, "utf8");
   const at = readme.indexOf(START);
   const end = readme.indexOf(END);
-  const next = at >= 0 && end > at ? readme.slice(0, at) + summary + readme.slice(end + END.length) : `${readme.trimEnd()}\n\n## Benchmark\n\n\`bun run bench\` (about 10-15 minutes) measures Stealmate against socket.io 4 on Node and a raw Bun.serve floor; see \`bench/\`.\n\n${summary}\n`;
+  const next = at >= 0 && end > at ? readme.slice(0, at) + summary + readme.slice(end + END.length) : `${readme.trimEnd()}\n\n## Benchmark\n\n\`bun run bench\` (about 20-25 minutes) measures Stealmate against socket.io 4 on Node and a raw Bun.serve floor; see \`bench/\`.\n\n${summary}\n`;
   writeFileSync(readmePath, next);
 }
 

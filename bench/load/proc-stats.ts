@@ -1,6 +1,7 @@
-// What a server process costs, read from Linux's /proc: CPU time (utime + stime) and memory
-// (VmRSS now, VmHWM the peak). Zeroes where /proc is missing, so the bench still runs elsewhere.
-import { readFileSync } from "node:fs";
+// What a server process costs, read from Linux's /proc: CPU time (utime + stime), memory (VmRSS
+// now, VmHWM the peak) and the CPUs it runs on. Zeroes where /proc is missing, so the bench still
+// runs elsewhere.
+import { readdirSync, readFileSync } from "node:fs";
 
 const TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux the bench targets
 
@@ -42,4 +43,64 @@ export function machine(): { cpus: number; model: string; memoryGb: number; kern
     memoryGb: Math.round((memKb / 1024 / 1024) * 10) / 10,
     kernel: read("/proc/sys/kernel/osrelease").trim(),
   };
+}
+
+/** Where a process may run and where its threads last ran: the check that pinning took. */
+export interface Placement {
+  /** Cpus_allowed_list, e.g. "0" or "0-1" */
+  allowed: string;
+  /** the CPUs its threads were last seen on */
+  ran: number[];
+}
+
+export function placement(pid: number): Placement {
+  try {
+    const allowed = readFileSync(`/proc/${pid}/status`, "utf8").match(/^Cpus_allowed_list:\s*(\S+)/m)?.[1] ?? "?";
+    const ran = new Set<number>();
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      } catch {
+        continue; // a thread that ended since the listing
+      }
+      // "processor" is field 39; the fields after the command name start at field 3.
+      ran.add(Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[36]));
+    }
+    return { allowed, ran: [...ran].sort((a, b) => a - b) };
+  } catch {
+    return { allowed: "?", ran: [] };
+  }
+}
+
+/** Each CPU's busy seconds so far (everything but idle and I/O wait), and the part of it spent on interrupts. */
+export function cpuTimes(): Array<{ busy: number; irq: number }> {
+  try {
+    return readFileSync("/proc/stat", "utf8")
+      .split("\n")
+      .filter((line) => /^cpu\d+ /.test(line))
+      .map((line) => {
+        const [user, nice, system, , , irq, softirq, steal] = line.split(/\s+/).slice(1).map(Number);
+        return { busy: (user! + nice! + system! + irq! + softirq! + (steal ?? 0)) / TICKS_PER_SECOND, irq: (irq! + softirq!) / TICKS_PER_SECOND };
+      });
+  } catch {
+    return [];
+  }
+}
+
+/** The kernel thread that runs a CPU's deferred interrupt work (network packets under load), if found. */
+export function softirqThread(cpu: number): number | undefined {
+  try {
+    for (const pid of readdirSync("/proc")) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() === `ksoftirqd/${cpu}`) return Number(pid);
+      } catch {
+        // a process that ended since the listing
+      }
+    }
+  } catch {
+    // no /proc
+  }
+  return undefined;
 }
