@@ -2,8 +2,8 @@
 // (docs/bench.md "Allocations per chat line"). `bun run bench/alloc.ts [--json]`. Two children, each
 // driving chat lines through the real path in-process (bench/alloc/rig.ts), a line finished once its
 // commit is acknowledged by the store's writer thread and its frame published:
-//   count.ts  objects per line, whole and by stage, in windows no collection runs in, on the main
-//             thread and, apart, on the writer thread;
+//   count.ts  objects per line, whole and by stage (the service's turn, and its parts), in windows no
+//             collection runs in, on the main thread and, apart, on the writer thread;
 //   gc.ts     JSC's own log of each collection, run twice: with the collector as it ships (collections
 //             and pauses per thousand lines), and with the collections that come of time put off, so
 //             that every collection is one the allocations asked for and their bytes add up to bytes
@@ -122,14 +122,14 @@ const top = (c: Counted) =>
     .join(", ");
 
 if (import.meta.main) {
-  const counted = JSON.parse((await child("count.ts", NO_COLLECTION)).out) as { lobbies: number; lines: number; warm: number; wave: number; line: Counted; writer: Counted; stages: Record<string, Counted> };
+  const counted = JSON.parse((await child("count.ts", NO_COLLECTION)).out) as { lobbies: number; lines: number; warm: number; wave: number; line: Counted; writer: Counted; stages: Record<string, Counted>; service: Counted; parts: Record<string, Counted> };
   const collected = async (env: Record<string, string>) => {
     const run = await child("gc.ts", { BUN_JSC_logGC: "1", ...env });
     return readGcLog(run.err, (JSON.parse(run.out) as { ms: number }).ms);
   };
   const gc = await collected({});
   const untimed = await collected(NO_TIMED_COLLECTION);
-  const staged = Object.values(counted.stages).reduce((sum, c) => sum + c.objects, 0);
+  const sum = (stages: Record<string, Counted>) => Object.values(stages).reduce((total, c) => total + c.objects, 0);
   if (process.argv.includes("--json")) console.log(JSON.stringify({ counted, gc, untimed }));
   else {
     const heap = (h: HeapFigures, lines: number) => {
@@ -139,7 +139,11 @@ if (import.meta.main) {
     console.log(`Chat lines in-process: ${counted.lobbies} lobbies of 8, room chat, every history full, in waves of ${counted.wave} (Bun ${Bun.version})`);
     console.log(`  main thread, objects per line: ${round(counted.line.objects, 2)} (${top(counted.line)}), over ${counted.lines} lines`);
     for (const [stage, c] of Object.entries(counted.stages)) console.log(`    ${stage}: ${round(c.objects, 1)} (${top(c)})`);
-    console.log(`    the rest (handlers, service, effects): ${round(counted.line.objects - staged, 1)}`);
+    const { service } = counted;
+    console.log(`    the service (LobbyService.dispatch, until its frame is published): ${round(service.objects, 1)} (${top(service)})`);
+    for (const [part, p] of Object.entries(counted.parts)) console.log(`      ${part}: ${round(p.objects, 1)} (${top(p)})`);
+    console.log(`      the rest (the service's queue and promises, the effects' loop): ${round(service.objects - sum(counted.parts), 1)}`);
+    console.log(`    the rest (the handlers): ${round(counted.line.objects - sum(counted.stages) - service.objects, 1)}`);
     console.log(`  bytes per line, as JSC counts them toward its next collection (timed collections off): ${Math.round(untimed.bytesPerLine)}`);
     console.log(`  over ${gc.lines} lines as it ships: ${heap(gc, gc.lines)}; ${round((gc.ms * 1000) / gc.lines, 1)} µs a line (wall time, this machine, not a goal)`);
     console.log(`  over ${untimed.lines} lines, timed collections off: ${heap(untimed, untimed.lines)}`);

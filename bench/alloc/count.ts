@@ -86,15 +86,26 @@ const messages: ChatMessage[] = commands.map((c, i) => ({ message: c.message, pl
 // Lobby after lobby, as lines come, so that a wave's commits are of different lobbies as a wave of lines' are.
 const changes: LobbyChange[] = messages.map((message, i) => ({ kind: "chat", code: rig.seatOf(i).code, message }));
 const [warmChanges, windowChanges] = [changes.slice(0, WARM), changes.slice(WARM)];
+const dispatched = payloads.map((p, i) => ({ code: rig.seatOf(i).code, command: { type: "chat" as const, playerId: rig.seatOf(i).playerId, message: (p as { message: string }).message, chatType: "game" as const } }));
+const [warmDispatched, windowDispatched] = [dispatched.slice(0, WARM), dispatched.slice(WARM)];
 const ctx = { now: 1_800_000_000_000 };
 const room = { kind: "room" } as const;
 let state = rig.service.get(seat.code)!;
 let sink: unknown;
 
 const sync = (body: (i: number) => void) => counted(loop(0, WARM, body), loop(WARM, LINES, body));
+/** The stages of a line the transport's handlers run before they hand the command on; the handlers' own are the rest. */
 const stages = {
   "decode the frame (JSON.parse)": [await sync((i) => void (sink = decodeFrame(frames[i]!))), empty],
   "validate (zod safeParse)": [await sync((i) => void (sink = clientSchemas["chat-message"].safeParse(payloads[i]))), empty],
+} satisfies Record<string, [Counted, Counted]>;
+/** The service's whole turn for a command: its queue, the rule, the commit until acknowledged, the effects. */
+const service = await counted(
+  () => rig.dispatches(warmDispatched, WAVE),
+  () => rig.dispatches(windowDispatched, WAVE),
+);
+/** Parts of the service's turn, each alone; the service's own (its queue, its promises, the effects' loop) are the rest. */
+const parts = {
   "the chat rule (reduce)": [
     await sync((i) => {
       const out = reduce(state, commands[i]!, ctx);
@@ -139,5 +150,7 @@ console.log(
     line: perLine(whole, emptyWait),
     writer: perLine(writer, writerEmpty),
     stages: Object.fromEntries(Object.entries(stages).map(([k, [c, base]]) => [k, perLine(c, base)])),
+    service: perLine(service, emptyWait),
+    parts: Object.fromEntries(Object.entries(parts).map(([k, [c, base]]) => [k, perLine(c, base)])),
   }),
 );

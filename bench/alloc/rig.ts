@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { RateLimiter } from "../../src/access/rate-limit";
 import { Tokens } from "../../src/access/tokens";
 import { CHAT_HISTORY } from "../../src/game/settings";
+import type { Command } from "../../src/game/commands";
 import type { Team } from "../../src/game/types";
 import { LobbyService } from "../../src/lobbies/service";
 import type { AnswerJudge, QuestionSource } from "../../src/lobbies/seams";
@@ -194,6 +195,12 @@ export class ChatRig {
    */
   lines(from: number, frames: string[], wave: number, onWave?: (done: number) => void): Promise<void> {
     return this.drive("frames", frames.length, wave, (k) => this.line(from + k, frames[k]!), onWave);
+  }
+
+  /** The service alone: each chat command dispatched, in waves, the next once every frame of the last is published. */
+  dispatches(commands: { code: string; command: Command }[], wave: number): Promise<void> {
+    // The outcomes' promises are dropped: the published frames, not they, start the next wave.
+    return this.drive("frames", commands.length, wave, (k) => void this.service.dispatch(commands[k]!.code, commands[k]!.command));
   }
 
   /** The store alone: each change committed, in waves, the next once the writer acknowledged the last. */
