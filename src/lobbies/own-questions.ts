@@ -6,7 +6,7 @@ import { refuse, type Refusal } from "../game/commands";
 import { questionKey, unasked } from "../game/same-question";
 import { OWN_QUESTIONS_MAX } from "../game/settings";
 import type { LobbyState, OwnQuestion, Question } from "../game/types";
-import { STORAGE_REFUSAL } from "./storage-fault";
+import { storageRefused } from "./storage-fault";
 import { ownQuestionBytes, type LobbyChange, type LobbyStorePort } from "./store-port";
 
 /** What a lobby's own questions may take on disk (OWN_QUESTIONS_LOBBY_BYTES, OWN_QUESTIONS_TOTAL_BYTES). */
@@ -36,10 +36,7 @@ export class OwnQuestionBook {
 
   /** Durable when it answers a number (the rows changed); a refusal when the store refused it. */
   private write(change: LobbyChange, what: string): Promise<number | Refusal> {
-    return this.store.commit(change).catch((err: unknown) => {
-      this.log(`storage: ${what} failed, refused: ${String(err)}`);
-      return STORAGE_REFUSAL;
-    });
+    return this.store.commit(change).catch((err: unknown) => storageRefused(this.log, what, err));
   }
 
   /**

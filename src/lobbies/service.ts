@@ -18,7 +18,7 @@ import { randomCode } from "./codes";
 import { FAULT_CLOSE_REASON, FAULT_LIMIT, LOBBY_FAULT, faultLine } from "./lobby-faults";
 import { nameKey } from "./name-key";
 import { OwnQuestionBook, type OwnQuota } from "./own-questions";
-import { STORAGE_REFUSAL, isStorageFault } from "./storage-fault";
+import { STORAGE_REFUSAL, isStorageFault, storageRefused } from "./storage-fault";
 import { silentBroadcaster, type AnswerJudge, type Broadcaster, type QuestionSource } from "./seams";
 import type { LobbyChange, LobbyStorePort } from "./store-port";
 
@@ -52,7 +52,7 @@ export interface ServiceOptions {
  * resolvers of the promise its caller holds, so queueing one makes no closure of its own
  * (docs/bench.md "Allocations per chat line").
  */
-type CommandJob = PromiseWithResolvers<Outcome> & { command: Command; work?: undefined; accepted?: Accepted };
+type CommandJob = PromiseWithResolvers<Outcome> & { command: Command; work?: undefined; accepted?: Accepted; closing?: boolean };
 type WorkJob = PromiseWithResolvers<unknown> & { command?: undefined; work: () => Promise<unknown> };
 type Job = CommandJob | WorkJob;
 
@@ -179,7 +179,7 @@ export class LobbyService {
       },
       (err: unknown) => {
         this.pending--;
-        this.log(`storage: ${what} failed, refused: ${String(err)}`);
+        storageRefused(this.log, what, err);
         return false;
       },
     );
@@ -313,12 +313,14 @@ export class LobbyService {
       return false;
     }
     // Durable before the state is replaced or anyone hears of it: a refused write changes nothing.
-    const change: LobbyChange = closes(outcome.effects)
+    const closing = closes(outcome.effects);
+    const change: LobbyChange = closing
       ? { kind: "remove", code }
       : command.type === "chat"
         ? { kind: "chat", code, message: outcome.state.chat.at(-1)! }
         : { kind: "save", code, state: outcome.state, at: now };
     job.accepted = outcome;
+    job.closing = closing;
     entry.waiting = job;
     this.pending++;
     void this.opts.store.commit(change).then(entry.committed, entry.refused);
@@ -332,7 +334,7 @@ export class LobbyService {
     entry.waiting = null;
     this.pending--;
     entry.state = accepted.state;
-    if (!closes(accepted.effects)) this.touch(code, entry);
+    if (!job.closing) this.touch(code, entry);
     this.run(code, entry, accepted.effects);
     job.resolve(accepted);
     // The next job's turn comes after what this answer set off, as a promise's next step would.
@@ -343,8 +345,7 @@ export class LobbyService {
     const job = entry.waiting!;
     entry.waiting = null;
     this.pending--;
-    this.log(`storage: ${job.command.type} in ${code} failed, refused: ${String(err)}`);
-    job.resolve(STORAGE_REFUSAL);
+    job.resolve(storageRefused(this.log, `${job.command.type} in ${code}`, err));
     queueMicrotask(entry.resume);
   }
 

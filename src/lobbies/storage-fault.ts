@@ -7,5 +7,11 @@ export const STORAGE_FAULT_MESSAGE = "The server could not save this (its disk i
 
 export const STORAGE_REFUSAL: Refusal = refuse("unavailable", STORAGE_FAULT_MESSAGE);
 
+/** The one log line of a write the store refused; the command that needed it answers STORAGE_REFUSAL. */
+export function storageRefused(log: (line: string) => void, what: string, err: unknown): Refusal {
+  log(`storage: ${what} failed, refused: ${String(err)}`);
+  return STORAGE_REFUSAL;
+}
+
 export const isStorageFault = (value: unknown): value is Refusal =>
   typeof value === "object" && value !== null && (value as Refusal).ok === false && (value as Refusal).kind === "unavailable";
