@@ -25,6 +25,10 @@ import { pageRoutes } from "./pages/routes";
 import { tokenSecret } from "./secret";
 import { STREAM_PATH, WS_PATH } from "./shared/wire";
 
+/** What a load balancer asks before sending this server anything (docs/cluster.md "Routing"). */
+const HEALTH_PATH = "/healthz";
+const healthy = () => new Response("ok\n", { headers: { "content-type": "text/plain", "cache-control": "no-store" } });
+
 /** How long close() waits for requests under way before cutting them off. */
 const DRAIN_MS = 1000;
 
@@ -120,6 +124,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
       const refused = ownName(request);
       if (refused !== null) return withSecurityHeaders(refusedHost(refused));
       const path = new URL(request.url).pathname;
+      if (path === HEALTH_PATH) return healthy();
       if (path === WS_PATH) {
         const refusal = realtime.upgrade(request, srv);
         return refusal && withSecurityHeaders(refusal);

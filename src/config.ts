@@ -83,6 +83,19 @@ const schema = z.object({
   OWN_QUESTIONS_LOBBY_BYTES: count.default(512 * 1024),
   /** bytes of own questions all lobbies together may keep */
   OWN_QUESTIONS_TOTAL_BYTES: count.default(64 * 1024 * 1024),
+  // Cluster mode (docs/cluster.md): several nodes behind HAProxy sharing one Redis. Unset, nothing of it loads.
+  /** redis://HOST:PORT of the shared store; set, this server is one node of a cluster */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^\s]+$/, "must be an address such as redis://127.0.0.1:6379")
+    .optional(),
+  /** this node's name in the cluster, unique among its nodes */
+  NODE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, "must be 1-32 letters, digits, - or _")
+    .optional(),
+  /** comma-separated addresses of proxies whose X-Forwarded-For is believed (HAProxy's) */
+  TRUSTED_PROXIES: list,
 });
 
 const withDerived = schema
@@ -91,11 +104,17 @@ const withDerived = schema
       const [missing, set] = c.TLS_CERT === undefined ? ["TLS_CERT", "TLS_KEY"] : ["TLS_KEY", "TLS_CERT"];
       ctx.addIssue({ code: "custom", path: [missing], message: `must be set too when ${set} is (a PEM file)` });
     }
+    // Every node must sign and check the same tokens, and tell its lobbies apart from the others'.
+    if (c.REDIS_URL !== undefined) {
+      if (c.NODE_ID === undefined) ctx.addIssue({ code: "custom", path: ["NODE_ID"], message: "must be set when REDIS_URL is (this node's name in the cluster)" });
+      if (c.JWT_SECRET === undefined) ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "must be set when REDIS_URL is (the same on every node)" });
+    }
   })
-  .transform(({ PUBLIC_URL, TLS_CERT, TLS_KEY, ...rest }) => ({
+  .transform(({ PUBLIC_URL, TLS_CERT, TLS_KEY, REDIS_URL, NODE_ID, ...rest }) => ({
     ...rest,
     publicUrl: PUBLIC_URL,
     tls: TLS_CERT !== undefined && TLS_KEY !== undefined ? { cert: TLS_CERT, key: TLS_KEY } : undefined,
+    cluster: REDIS_URL !== undefined && NODE_ID !== undefined ? { redisUrl: REDIS_URL, nodeId: NODE_ID } : undefined,
   }));
 
 export type Config = z.infer<typeof withDerived>;
