@@ -28,6 +28,10 @@ import { STREAM_PATH, WS_PATH } from "./shared/wire";
 /** What a load balancer asks before sending this server anything (docs/cluster.md "Routing"). */
 const HEALTH_PATH = "/healthz";
 const healthy = () => new Response("ok\n", { headers: { "content-type": "text/plain", "cache-control": "no-store" } });
+const unhealthy = () => new Response("not serving\n", { status: 503, headers: { "content-type": "text/plain", "cache-control": "no-store" } });
+
+/** How long a draining cluster node answers its health checks 503 before it hands over: two of HAProxy's checks (deploy/haproxy.cfg). */
+const BALANCER_NOTICE_MS = 1100;
 
 /** How long close() waits for requests under way before cutting them off. */
 const DRAIN_MS = 1000;
@@ -59,15 +63,19 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
   privateDataDir(config.DATA_DIR, log);
   const database = join(config.DATA_DIR, "stealmate.sqlite");
   privateDatabase(database);
-  const store = new LobbyStore(database, log);
+  // A node of a cluster keeps its lobbies in the shared Redis (docs/cluster.md); nothing of that loads otherwise.
+  const cluster = config.cluster ? await (await import("./cluster/node")).joinCluster({ ...config.cluster, idleMs: config.LOBBY_IDLE_MS, log }) : null;
+  const lobbyOf = cluster ? (await import("./cluster/lobby-of")).lobbyOf : null;
+  const store = cluster?.store ?? new LobbyStore(database, log);
   const ai = await makeAi(config, loadBank(config.DATA_DIR, log), log);
   const questions = overrides.questions ?? ai.questions;
   const ownQuota = { lobbyBytes: config.OWN_QUESTIONS_LOBBY_BYTES, totalBytes: config.OWN_QUESTIONS_TOTAL_BYTES };
   const service = await LobbyService.open({ store, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, log, maxLobbies: config.MAX_LOBBIES, ownQuota, reduce: overrides.reduce });
+  cluster?.attach(service);
   const tokens = new Tokens(tokenSecret(config.DATA_DIR, config.JWT_SECRET), config.TOKEN_TTL_S);
   const clientIps = new WeakMap<Request, string>();
   // The budgets of each address: creating, joining, looking codes up (docs/decisions.md "Keeping strangers out").
-  const budgets = makeBudgets(config);
+  const budgets = makeBudgets(config, cluster?.budgets);
   const interfaces = cachedLookup(overrides.interfaces ?? networkInterfaces);
   const clientIp = (request: Request) => clientIps.get(request) ?? "unknown";
 
@@ -123,8 +131,9 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
       // Only the server's own names are served, realtime included (api/hosts.ts).
       const refused = ownName(request);
       if (refused !== null) return withSecurityHeaders(refusedHost(refused));
-      const path = new URL(request.url).pathname;
-      if (path === HEALTH_PATH) return healthy();
+      const url = new URL(request.url);
+      const path = url.pathname;
+      if (path === HEALTH_PATH) return cluster && !cluster.healthy() ? unhealthy() : healthy();
       if (path === WS_PATH) {
         const refusal = realtime.upgrade(request, srv);
         return refusal && withSecurityHeaders(refusal);
@@ -132,6 +141,10 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
       // The event stream sets its own headers: touching a long-lived response's headers here would keep a Headers object per open stream.
       if (path === STREAM_PATH || path.startsWith(`${STREAM_PATH}/`)) return realtime.stream(request, srv);
       clientIps.set(request, srv.requestIP(request)?.address ?? "unknown");
+      // A cluster node takes over the lobby a page or call is about before serving it; the realtime
+      // paths do so when they join (access/seats.ts).
+      const code = lobbyOf?.(url);
+      if (code) return service.ensure(code).then((refusal) => (refusal ? withSecurityHeaders(Response.json({ success: false, message: refusal.message }, { status: 503, headers: { "retry-after": "1" } })) : app.handle(request).then(withSecurityHeaders)));
       return app.handle(request).then(withSecurityHeaders);
     },
   });
@@ -144,6 +157,13 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
     service,
     tokens,
     async close() {
+      // A cluster node first lets the balancer see it going, then hands its lobbies over: their players
+      // reconnect straight to the node that takes them (docs/cluster.md "Failover and hand-over").
+      if (cluster) {
+        cluster.drain();
+        await Bun.sleep(BALANCER_NOTICE_MS);
+        await cluster.leave();
+      }
       // Realtime connections first: new ones are refused, and every one is told, then closed, so pages
       // reconnect by themselves once the server is back.
       await realtime.close();

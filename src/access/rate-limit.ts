@@ -29,20 +29,29 @@ export class RateLimiter {
   }
 }
 
+/** A budget of calls per address; a cluster's are counted in its shared store, so they answer later. */
+export interface Budget {
+  allow(key: string): boolean | Promise<boolean>;
+}
+
+/** Makes a budget counted across a cluster's nodes (docs/cluster.md "Keys"). */
+export type SharedBudgets = (name: string, perWindow: number, windowMs: number) => Budget;
+
 /** The per-address budgets of the whole server (docs/decisions.md "Keeping strangers out"). */
 export interface Budgets {
   /** create and join */
-  joins: RateLimiter;
-  /** every look-up of a code: REST, pages, the TV's watch, snapshots */
+  joins: Budget;
+  /** every look-up of a code: REST, pages, the TV's watch, snapshots (per node: HAProxy sends a lobby's look-ups to one) */
   lookups: RateLimiter;
   /** lobbies created, per hour */
-  lobbies: RateLimiter;
+  lobbies: Budget;
 }
 
-export function makeBudgets(config: { JOIN_RATE_PER_MIN: number; LOOKUP_RATE_PER_MIN: number; LOBBIES_PER_HOUR: number }): Budgets {
+export function makeBudgets(config: { JOIN_RATE_PER_MIN: number; LOOKUP_RATE_PER_MIN: number; LOBBIES_PER_HOUR: number }, shared?: SharedBudgets): Budgets {
+  const budget = (name: string, perWindow: number, windowMs: number): Budget => (shared ? shared(name, perWindow, windowMs) : new RateLimiter(perWindow, Date.now, windowMs));
   return {
-    joins: new RateLimiter(config.JOIN_RATE_PER_MIN),
+    joins: budget("joins", config.JOIN_RATE_PER_MIN, 60_000),
     lookups: new RateLimiter(config.LOOKUP_RATE_PER_MIN),
-    lobbies: new RateLimiter(config.LOBBIES_PER_HOUR, Date.now, 60 * 60_000),
+    lobbies: budget("lobbies", config.LOBBIES_PER_HOUR, 60 * 60_000),
   };
 }

@@ -6,11 +6,14 @@ import type { LobbyState, Player } from "../game/types";
 import { findPlayer } from "../game/views";
 import type { Claims, Tokens } from "./tokens";
 
-export type SeatCheck = { ok: true; claims: Claims; state: LobbyState; player: Player } | { ok: false; message: string };
+/** `later`: the lobby exists but cannot be reached now (it is moving between servers): try again, do not send the player home. */
+export type SeatCheck = { ok: true; claims: Claims; state: LobbyState; player: Player } | { ok: false; message: string; later?: true };
 
 export async function checkSeat(tokens: Tokens, service: LobbyService, token: string | null | undefined): Promise<SeatCheck> {
   const claims = await tokens.verify(token);
   if (!claims) return { ok: false, message: "Invalid or expired session" };
+  const unreachable = await service.ensure(claims.lobby);
+  if (unreachable) return { ok: false, message: unreachable.message, later: true };
   const state = service.get(claims.lobby);
   if (!state) return { ok: false, message: "This lobby has ended" };
   const player = findPlayer(state, claims.sub);

@@ -34,14 +34,14 @@ export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins,
   /** One call against an address's budget (rate-limit.ts Budgets). */
   const within =
     (budget: keyof Budgets, message = TOO_MANY_REQUESTS) =>
-    ({ request }: { request: Request }): void => {
-      if (!budgets[budget].allow(clientIp(request))) throw new ApiError(429, message);
+    async ({ request }: { request: Request }): Promise<void> => {
+      if (!(await budgets[budget].allow(clientIp(request)))) throw new ApiError(429, message);
     };
   const limit = within("joins");
   const lobbiesLimit = within("lobbies", "Too many lobbies created from this address this hour, try again later");
-  const createLimit = (ctx: { request: Request }) => {
-    limit(ctx);
-    lobbiesLimit(ctx);
+  const createLimit = async (ctx: { request: Request }) => {
+    await limit(ctx);
+    await lobbiesLimit(ctx);
   };
 
   async function issue(lobbyCode: string, playerId: string) {

@@ -14,7 +14,7 @@ export function authenticator(tokens: Tokens, service: LobbyService): Authentica
   return async (request) => {
     const header = request.headers.get("authorization") ?? "";
     const seat = await checkSeat(tokens, service, header.startsWith("Bearer ") ? header.slice(7).trim() : null);
-    if (!seat.ok) throw new ApiError(401, seat.message);
+    if (!seat.ok) throw new ApiError(seat.later ? 503 : 401, seat.message);
     return seat.claims;
   };
 }

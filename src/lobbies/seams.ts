@@ -28,6 +28,8 @@ export interface Broadcaster {
   seat(code: string, playerId: string, team: Team | "none" | null): void;
   /** The lobby is gone: drop every connection to it. */
   close(code: string): void;
+  /** The lobby is on another server now: its connections close as for a restart, and reconnect to find it there. */
+  moved(code: string): void;
 }
 
-export const silentBroadcaster: Broadcaster = { emit() {}, seat() {}, close() {} };
+export const silentBroadcaster: Broadcaster = { emit() {}, seat() {}, close() {}, moved() {} };

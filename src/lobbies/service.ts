@@ -18,9 +18,9 @@ import { randomCode } from "./codes";
 import { FAULT_CLOSE_REASON, FAULT_LIMIT, LOBBY_FAULT, faultLine } from "./lobby-faults";
 import { nameKey } from "./name-key";
 import { OwnQuestionBook, type OwnQuota } from "./own-questions";
-import { STORAGE_REFUSAL, isStorageFault, storageRefused } from "./storage-fault";
+import { isStorageFault, storageRefused } from "./storage-fault";
 import { silentBroadcaster, type AnswerJudge, type Broadcaster, type QuestionSource } from "./seams";
-import type { LobbyChange, LobbyStorePort } from "./store-port";
+import { MOVED_MESSAGE, StoreRefusal, type LobbyChange, type LobbyStorePort, type StoredLobby } from "./store-port";
 
 export const DEFAULT_IDLE_MS = 2 * 60 * 60 * 1000;
 const IDLE_TIMER = "idle-expiry";
@@ -67,6 +67,8 @@ interface Entry {
   queue: Job[];
   /** a job is between its reduce and its commit's answer */
   busy: boolean;
+  /** handed to another server (docs/cluster.md): what still waits on it is told so, not that it ended */
+  movedAway?: true;
   /** the command whose commit is out, its outcome in `accepted` */
   waiting: CommandJob | null;
   /** The store's answers to the waiting command, and the queue's next turn: made once per lobby, not per command. */
@@ -76,12 +78,21 @@ interface Entry {
 }
 
 const NOT_FOUND: Refusal = refuse("notFound", "Lobby not found");
+/** For commands that were waiting on a lobby handed to another server: the page reconnects and finds it there. */
+const MOVED_AWAY: Refusal = refuse("unavailable", MOVED_MESSAGE);
 
 /** Whether the effects end the lobby: a loop, not some() with a closure, as it runs for every command. */
 function closes(effects: readonly Effect[]): boolean {
   for (const effect of effects) if (effect.type === "close") return true;
   return false;
 }
+
+/**
+ * Where a lobby this server does not hold may be found (docs/cluster.md "Owning a lobby"): the
+ * lobby to take over, null when there is no such lobby, or a refusal when it cannot be had now (it is
+ * moving, or the shared store is unreachable). Absent on one machine, where every lobby is here.
+ */
+export type Claimer = (code: string) => Promise<StoredLobby | null | Refusal>;
 
 export type Created = { ok: true; state: LobbyState; playerId: string } | Extract<Outcome, { ok: false }>;
 
@@ -92,6 +103,9 @@ export class LobbyService {
   private readonly reserved = new Set<string>();
   /** commits and jobs not answered yet */
   private pending = 0;
+  /** a cluster node's way to take over lobbies it does not hold; claims of one code are shared */
+  private claimer: Claimer | null = null;
+  private readonly claiming = new Map<string, Promise<Refusal | null>>();
   private readonly clock: Clock;
   private readonly clockGuard: ClockGuard;
   private readonly idleMs: number;
@@ -132,25 +146,100 @@ export class LobbyService {
         dropped.push(this.write({ kind: "remove", code: state.code }, `dropping idle ${state.code}`));
         continue;
       }
-      // No socket survives a restart: everyone is away until they reconnect, the host's grace
-      // period included (unless it had already begun before the restart).
-      try {
-        const away = { ...state, players: state.players.map((p) => ({ ...p, connected: false })) };
-        const host = hostPresence(away, false, typeof state.hostAwaySince === "number" ? state.hostAwaySince : now, this.hostGraceMs);
-        const entry = this.entry(state.code, host.state, updatedAt + this.idleMs);
-        const effects = [...host.effects, ...resumeEffects(host.state)];
-        this.lobbies.set(state.code, entry);
-        this.armIdle(state.code, entry);
-        this.run(state.code, entry, effects);
-      } catch (err) {
-        // A lobby the rules cannot even bring back would fail at every start: it is set aside now.
-        this.log(faultLine(state.code, "restoring", err));
-        this.lobbies.get(state.code)?.timers.dispose();
-        this.lobbies.delete(state.code);
-        dropped.push(this.write({ kind: "quarantine", code: state.code, reason: "its rules failed while restoring it" }, `setting aside ${state.code}`));
-      }
+      const failed = this.bringBack(state, updatedAt);
+      if (failed) dropped.push(failed);
     }
     await Promise.all(dropped);
+  }
+
+  /**
+   * One saved lobby made live, as a restart does: no socket survives, so everyone is away until they
+   * reconnect (the host's grace period included, unless it had begun before), and its timers are
+   * re-armed from the saved deadlines. A lobby the rules cannot even bring back would fail every time:
+   * it is set aside now (the returned write).
+   */
+  private bringBack(state: LobbyState, updatedAt: number): Promise<boolean> | null {
+    const now = this.clock.now();
+    try {
+      const away = { ...state, players: state.players.map((p) => ({ ...p, connected: false })) };
+      const host = hostPresence(away, false, typeof state.hostAwaySince === "number" ? state.hostAwaySince : now, this.hostGraceMs);
+      const entry = this.entry(state.code, host.state, updatedAt + this.idleMs);
+      const effects = [...host.effects, ...resumeEffects(host.state)];
+      this.lobbies.set(state.code, entry);
+      this.armIdle(state.code, entry);
+      this.run(state.code, entry, effects);
+      return null;
+    } catch (err) {
+      this.log(faultLine(state.code, "restoring", err));
+      this.lobbies.get(state.code)?.timers.dispose();
+      this.lobbies.delete(state.code);
+      return this.write({ kind: "quarantine", code: state.code, reason: "its rules failed while restoring it" }, `setting aside ${state.code}`);
+    }
+  }
+
+  /** Lets a cluster node take over the lobbies it is asked about (docs/cluster.md "Owning a lobby"). */
+  claimWith(claimer: Claimer): void {
+    this.claimer = claimer;
+  }
+
+  /**
+   * Makes sure the lobby is here if it is anywhere: on one machine it always is (or is nowhere); a
+   * cluster node claims it first. Null when the caller may go on (the lobby is here, or there is
+   * none), else why it cannot be had now.
+   */
+  ensure(rawCode: string): Promise<Refusal | null> {
+    const code = normalizeCode(rawCode);
+    if (!this.claimer || this.lobbies.has(code)) return Promise.resolve(null);
+    let claim = this.claiming.get(code);
+    if (!claim) {
+      claim = this.claimer(code).then(
+        (found) => {
+          this.claiming.delete(code);
+          if (found === null || this.lobbies.has(code)) return null;
+          if ("ok" in found) return found;
+          this.log(`cluster: took over lobby ${code}`);
+          void this.bringBack(found.state, found.updatedAt);
+          return null;
+        },
+        (err: unknown) => {
+          this.claiming.delete(code);
+          return storageRefused(this.log, `claiming ${code}`, err);
+        },
+      );
+      this.claiming.set(code, claim);
+    }
+    return claim;
+  }
+
+  /** The lobbies this server holds. */
+  codes(): IterableIterator<string> {
+    return this.lobbies.keys();
+  }
+
+  /**
+   * Lets a lobby go to another server, in its turn (no commit of it is out): `handOver` gives up the
+   * ownership, then the lobby is dropped here. False when it could not be handed over.
+   */
+  async release(code: string, handOver: () => Promise<boolean>): Promise<boolean> {
+    const released = await this.exclusive(code, async () => {
+      if (!(await handOver())) return false;
+      this.drop(code);
+      return true;
+    });
+    return released === true;
+  }
+
+  /**
+   * Forgets a lobby that is another server's now, without touching the store: its timers stop and its
+   * connections close as for a restart, so they reconnect and find it where it went.
+   */
+  drop(code: string): void {
+    const entry = this.lobbies.get(code);
+    if (!entry) return;
+    this.lobbies.delete(code);
+    entry.movedAway = true;
+    entry.timers.dispose();
+    this.broadcaster.moved(code);
   }
 
   private entry(code: string, state: LobbyState, idleAt: number): Entry {
@@ -202,17 +291,39 @@ export class LobbyService {
     const name = validName(hostName);
     if (!name) return refuse("invalid", `Name must be 1-${NAME_MAX} characters`);
     if (this.lobbies.size + this.reserved.size >= (this.opts.maxLobbies ?? Number.POSITIVE_INFINITY)) return refuse("unavailable", "The server has as many lobbies open as it can take; try again later");
-    let code = this.newCode();
-    for (let tries = 0; this.lobbies.has(code) || this.reserved.has(code); tries++) {
-      if (tries > 1000) return refuse("conflict", "No free lobby code, try again later");
-      code = this.newCode();
-    }
     const playerId = this.newId();
-    const state = createLobby(code, playerId, name, this.clock.now());
-    this.reserved.add(code);
-    const saved = await this.write({ kind: "save", code, state, at: this.clock.now() }, `creating ${code}`);
-    this.reserved.delete(code);
-    if (!saved) return STORAGE_REFUSAL;
+    // A store shared with other servers may know the code as another's lobby: a new code is tried.
+    for (let taken = 0; ; taken++) {
+      let code = this.newCode();
+      for (let tries = 0; this.lobbies.has(code) || this.reserved.has(code); tries++) {
+        if (tries > 1000) return refuse("conflict", "No free lobby code, try again later");
+        code = this.newCode();
+      }
+      const state = createLobby(code, playerId, name, this.clock.now());
+      this.reserved.add(code);
+      const saved = await this.saveNew(code, state);
+      this.reserved.delete(code);
+      if (saved === "taken" && taken < 100) continue;
+      if (saved !== true) return saved === "taken" ? refuse("conflict", "No free lobby code, try again later") : saved;
+      return this.opened(code, state, playerId);
+    }
+  }
+
+  private saveNew(code: string, state: LobbyState): Promise<true | "taken" | Refusal> {
+    this.pending++;
+    return this.opts.store.commit({ kind: "save", code, state, at: this.clock.now() }).then(
+      () => {
+        this.pending--;
+        return true as const;
+      },
+      (err: unknown) => {
+        this.pending--;
+        return err instanceof StoreRefusal && err.why === "taken" ? "taken" : storageRefused(this.log, `creating ${code}`, err);
+      },
+    );
+  }
+
+  private opened(code: string, state: LobbyState, playerId: string): Created {
     const entry = this.entry(code, state, 0);
     this.lobbies.set(code, entry);
     this.touch(code, entry);
@@ -227,7 +338,8 @@ export class LobbyService {
 
   private enqueue(code: string, command: Command): Promise<Outcome> {
     const entry = this.lobbies.get(code);
-    if (!entry) return Promise.resolve(NOT_FOUND);
+    // A cluster node takes the lobby over first, if another server had it (docs/cluster.md).
+    if (!entry) return this.claimer ? this.ensure(code).then((unreachable) => unreachable ?? (this.lobbies.has(code) ? this.enqueue(code, command) : NOT_FOUND)) : Promise.resolve(NOT_FOUND);
     const job = Promise.withResolvers<Outcome>() as CommandJob;
     job.command = command;
     this.push(code, entry, job);
@@ -277,7 +389,7 @@ export class LobbyService {
   private step(code: string, entry: Entry, job: Job): boolean {
     // A lobby that closed (or was set aside) while this waited its turn.
     if (this.lobbies.get(code) !== entry) {
-      job.resolve(NOT_FOUND);
+      job.resolve(entry.movedAway ? MOVED_AWAY : NOT_FOUND);
       return false;
     }
     if (job.work) {
@@ -333,6 +445,13 @@ export class LobbyService {
     const accepted = job.accepted!;
     entry.waiting = null;
     this.pending--;
+    // Dropped while its commit was out (its lease ran out): it is written, and the node that holds the
+    // lobby now tells everyone and arms its timers; nothing more of it is said or scheduled from here.
+    if (this.lobbies.get(code) !== entry) {
+      job.resolve(accepted);
+      queueMicrotask(entry.resume);
+      return;
+    }
     entry.state = accepted.state;
     if (!job.closing) this.touch(code, entry);
     this.run(code, entry, accepted.effects);
@@ -346,6 +465,8 @@ export class LobbyService {
     entry.waiting = null;
     this.pending--;
     job.resolve(storageRefused(this.log, `${job.command.type} in ${code}`, err));
+    // Another server holds the lobby now: nothing more of it is said from here (docs/cluster.md "Owning a lobby").
+    if (err instanceof StoreRefusal && err.why === "fenced") this.drop(code);
     queueMicrotask(entry.resume);
   }
 
@@ -475,6 +596,8 @@ export class LobbyService {
    * is tried again until it is taken (a rule that keeps throwing ends the lobby after FAULT_LIMIT tries).
    */
   private retrying(code: string, key: string, command: Command): void {
+    // A lobby no longer here (handed over, or gone) is not claimed back by its own old timers.
+    if (!this.lobbies.has(code)) return;
     void this.dispatch(code, command).then((outcome) => {
       if (!isStorageFault(outcome)) return;
       this.lobbies.get(code)?.timers.at(key, this.clock.now() + STORAGE_RETRY_MS, () => this.guard(code, `the ${key} timer`, () => this.retrying(code, key, command)));

@@ -33,6 +33,22 @@ export interface LobbyStorePort {
   close(): Promise<void>;
 }
 
+/**
+ * A refusal the store can say more of than "not written": the code is another lobby's (a store shared
+ * by several servers), the lobby is another server's now (fenced), or the store cannot be reached.
+ * Nothing of the change was written.
+ */
+export const MOVED_MESSAGE = "This lobby moved to another server; reconnecting";
+
+export class StoreRefusal extends Error {
+  constructor(
+    readonly why: "taken" | "fenced" | "unreachable",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** Only the question's own fields are kept, in a fixed order. */
 export const ownBody = ({ category, question, answer, aliases }: Question): Question => ({ category, question, answer, aliases });
 

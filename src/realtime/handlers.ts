@@ -155,6 +155,8 @@ export class Handlers {
     // dead connection in the rooms and the player shown connected for good.
     if (!peer.live) return;
     if (!seat.ok) {
+      // A lobby on its way to this server: the page reconnects, as after a restart.
+      if (seat.later) return peer.close(CLOSE.restart, seat.message);
       peer.emit("socket-error", { event: "join-lobby", message: seat.message });
       return peer.close(CLOSE.done, "Join refused");
     }
@@ -175,12 +177,15 @@ export class Handlers {
   }
 
   /** The shared screen: no token, no seat; only what the whole room may see. */
-  private watch(peer: Peer, input: Parsed<"watch-lobby">): void {
+  private async watch(peer: Peer, input: Parsed<"watch-lobby">): Promise<void> {
     // Watching looks a code up, as the REST call and the pages do: no walking through every code.
     if (!this.deps.limits.lookups.allow(peer.address)) {
       peer.emit("socket-error", { event: "watch-lobby", message: TOO_MANY_REQUESTS });
       return peer.close(CLOSE.done, "Watch refused");
     }
+    const unreachable = await this.deps.service.ensure(input.code);
+    if (!peer.live) return;
+    if (unreachable) return peer.close(CLOSE.restart, unreachable.message);
     const state = this.deps.service.get(input.code);
     if (!state) {
       peer.emit("socket-error", { event: "watch-lobby", message: "This lobby has ended" });

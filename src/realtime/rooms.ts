@@ -134,4 +134,11 @@ export class Rooms implements Broadcaster {
       peer.close(CLOSE.done, "The lobby has ended");
     }
   }
+
+  moved(code: string): void {
+    for (const peer of [...(this.lobbies.get(code) ?? [])]) {
+      this.leave(peer);
+      peer.close(CLOSE.restart, "The lobby moved to another server");
+    }
+  }
 }

@@ -14,6 +14,7 @@ export class RecordingBroadcaster implements Broadcaster {
   sent: { code: string; to: Audience; event: string; payload: unknown }[] = [];
   seats: { code: string; playerId: string; team: Team | null }[] = [];
   closed: string[] = [];
+  movedAway: string[] = [];
   emit(code: string, to: Audience, event: string, payload: unknown) {
     this.sent.push({ code, to, event, payload });
   }
@@ -22,6 +23,9 @@ export class RecordingBroadcaster implements Broadcaster {
   }
   close(code: string) {
     this.closed.push(code);
+  }
+  moved(code: string) {
+    this.movedAway.push(code);
   }
   events(event: string) {
     return this.sent.filter((s) => s.event === event);

@@ -90,6 +90,9 @@ export class WatchingBroadcaster implements Broadcaster {
   close(): void {
     this.closed++;
   }
+  moved(): void {
+    this.violations.push("a lobby moved away, with no other server to move to");
+  }
 }
 
 export const IDLE_MS = 30 * 60_000;
