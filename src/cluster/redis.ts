@@ -28,9 +28,17 @@ export class Redis {
     this.client = new RedisClient(url, { enableOfflineQueue: false, autoReconnect: true, maxRetries: 0xffffffff, connectionTimeout: CALL_TIMEOUT_MS });
   }
 
-  /** The first connection; a node does not start without its store. */
-  async connect(): Promise<void> {
-    await this.client.connect();
+  /** The first connection; a node does not start without its store, nor wait for it for ever. */
+  async connect(waitMs = 10_000): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      await Promise.race([this.client.connect(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${waitMs} ms`)), waitMs)))]);
+    } catch (err) {
+      this.client.close();
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** One command; rejects with a StoreRefusal when Redis cannot be reached, CallTimedOut when it did not answer in time. */

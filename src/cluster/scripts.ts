@@ -72,7 +72,7 @@ return 1`);
  */
 export const COMMIT = script(`
 local f = redis.call('HMGET', KEYS[1], 'owner', 'epoch')
-if f[1] ~= ARGV[1] or f[2] ~= ARGV[2] then return redis.error_reply('FENCED this lobby is another node''s now') end
+if f[1] ~= ARGV[1] or f[2] ~= ARGV[2] then return redis.error_reply("FENCED this lobby is another node's now") end
 local kind = ARGV[4]
 local changed = 0
 local function bytes(delta)
