@@ -11,6 +11,8 @@ import { validationRefusal } from "./api/validation";
 import { hostCheck, refusedHost } from "./api/hosts";
 import { withSecurityHeaders } from "./pages/security-headers";
 import { makeBudgets } from "./access/rate-limit";
+import { clientAddress } from "./access/client-address";
+import { nodeHeaders, nodeStamp } from "./node-header";
 import { lobbyRoutes } from "./api/routes";
 import { Tokens } from "./access/tokens";
 import type { Config } from "./config";
@@ -60,6 +62,10 @@ export interface RunningApp {
 
 export async function startApp(config: Config, overrides: AppOverrides = {}): Promise<RunningApp> {
   const log = overrides.log ?? ((line: string) => console.log(line));
+  // Behind trusted proxies, the address their X-Forwarded-For names (docs/decisions.md "Behind a proxy").
+  const addressOf = clientAddress(config.TRUSTED_PROXIES);
+  const stamp = nodeStamp(config.cluster?.nodeId);
+  const finish = (response: Response) => stamp(withSecurityHeaders(response));
   privateDataDir(config.DATA_DIR, log);
   const database = join(config.DATA_DIR, "stealmate.sqlite");
   privateDatabase(database);
@@ -114,7 +120,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
     eventsPerAddressPerSecond: config.EVENTS_PER_ADDRESS_PER_S,
     snapshotsPerMinute: config.SNAPSHOTS_PER_MIN,
   };
-  const realtime = createRealtime({ service, tokens, allowedOrigins: config.ALLOWED_ORIGINS, log, heartbeatMs: overrides.heartbeatMs, limits });
+  const realtime = createRealtime({ service, tokens, allowedOrigins: config.ALLOWED_ORIGINS, log, heartbeatMs: overrides.heartbeatMs, limits, clientAddress: addressOf, answerHeaders: nodeHeaders(config.cluster?.nodeId) });
 
   const ownName = hostCheck(config.publicUrl, config.ALLOWED_HOSTS);
   const server = Bun.serve({
@@ -130,22 +136,22 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
     fetch(request, srv) {
       // Only the server's own names are served, realtime included (api/hosts.ts).
       const refused = ownName(request);
-      if (refused !== null) return withSecurityHeaders(refusedHost(refused));
+      if (refused !== null) return finish(refusedHost(refused));
       const url = new URL(request.url);
       const path = url.pathname;
-      if (path === HEALTH_PATH) return cluster && !cluster.healthy() ? unhealthy() : healthy();
+      if (path === HEALTH_PATH) return stamp(cluster && !cluster.healthy() ? unhealthy() : healthy());
       if (path === WS_PATH) {
         const refusal = realtime.upgrade(request, srv);
-        return refusal && withSecurityHeaders(refusal);
+        return refusal && finish(refusal);
       }
-      // The event stream sets its own headers: touching a long-lived response's headers here would keep a Headers object per open stream.
+      // The event stream sets its own headers, the node's too: touching a long-lived response's headers here would keep a Headers object per open stream.
       if (path === STREAM_PATH || path.startsWith(`${STREAM_PATH}/`)) return realtime.stream(request, srv);
-      clientIps.set(request, srv.requestIP(request)?.address ?? "unknown");
+      clientIps.set(request, addressOf(request, srv));
       // A cluster node takes over the lobby a page or call is about before serving it; the realtime
       // paths do so when they join (access/seats.ts).
       const code = lobbyOf?.(url);
-      if (code) return service.ensure(code).then((refusal) => (refusal ? withSecurityHeaders(Response.json({ success: false, message: refusal.message }, { status: 503, headers: { "retry-after": "1" } })) : app.handle(request).then(withSecurityHeaders)));
-      return app.handle(request).then(withSecurityHeaders);
+      if (code) return service.ensure(code).then((refusal) => (refusal ? finish(Response.json({ success: false, message: refusal.message }, { status: 503, headers: { "retry-after": "1" } })) : app.handle(request).then(finish)));
+      return app.handle(request).then(finish);
     },
   });
 

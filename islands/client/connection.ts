@@ -7,6 +7,7 @@
 import { signal, type ReadonlySignal } from "@preact/signals-react";
 import type { ClientEvent, ClientPayload, ServerEvent, ServerEvents } from "../../src/shared/events";
 import { encodeFrame, HEARTBEAT_MS, silenceLimit } from "../../src/shared/wire";
+import { lobbyQuery } from "../../src/shared/lobby-query";
 import { openLink, type Link, type LinkKind } from "./link";
 import { CONNECT_TIMEOUT_MS, onWakeUp, retryDelay } from "./retry";
 
@@ -30,15 +31,16 @@ export interface Connection {
 const OUTBOX_MAX = 20;
 const SILENCE_MS = silenceLimit(HEARTBEAT_MS);
 
-/** A player's connection: join-lobby with the session token on every connect. */
-export const connect = (token: string, win: Window = window): Connection => openConnection(["join-lobby", { token }], win);
+/** A player's connection: join-lobby with the session token (a seat in lobby `code`) on every connect. */
+export const connect = (token: string, code: string, win: Window = window): Connection => openConnection(["join-lobby", { token }], code, win);
 
 /** The shared screen's: watch-lobby, with no seat and no token, on every connect. */
-export const watchLobby = (code: string, win: Window = window): Connection => openConnection(["watch-lobby", { code }], win);
+export const watchLobby = (code: string, win: Window = window): Connection => openConnection(["watch-lobby", { code }], code, win);
 
 type Hello = ["join-lobby", ClientPayload<"join-lobby">] | ["watch-lobby", ClientPayload<"watch-lobby">];
 
-function openConnection(hello: Hello, win: Window): Connection {
+/** `code` goes on every request of the link, for a proxy's routing (link.ts). */
+function openConnection(hello: Hello, code: string, win: Window): Connection {
   const state = signal<LinkState>("connecting");
   const handlers = new Map<string, ((payload: never) => void)[]>();
   const outbox: string[] = [];
@@ -102,7 +104,7 @@ function openConnection(hello: Hello, win: Window): Connection {
         for (const handler of handlers.get(event) ?? []) handler(payload as never);
       },
       closed: () => ended(current),
-    });
+    }, undefined, lobbyQuery(code));
     link = current;
     opening = setTimeout(() => ended(current), CONNECT_TIMEOUT_MS);
   }

@@ -24,17 +24,18 @@ export interface Link {
 
 /**
  * `base` is the server's http(s) origin. `headers` are sent by Bun only (tests set an Origin); a
- * browser sends its own.
+ * browser sends its own. `query`, the lobby's `lobbyQuery(code)`, goes on every request of the link,
+ * so a proxy sends them all to the lobby's node (docs/cluster.md "Routing").
  */
-export function openLink(kind: LinkKind, base: string, on: LinkEvents, headers?: Record<string, string>): Link {
-  return (kind === "websocket" ? webSocketLink : streamLink)(base, on, headers);
+export function openLink(kind: LinkKind, base: string, on: LinkEvents, headers?: Record<string, string>, query = ""): Link {
+  return (kind === "websocket" ? webSocketLink : streamLink)(base, on, headers, query);
 }
 
-function webSocketLink(base: string, on: LinkEvents, headers?: Record<string, string>): Link {
+function webSocketLink(base: string, on: LinkEvents, headers: Record<string, string> | undefined, query: string): Link {
   let ws: WebSocket;
   try {
     // Bun takes headers in the second argument, which in a browser (where it is undefined) names subprotocols.
-    ws = new WebSocket(base.replace(/^http/, "ws") + WS_PATH, headers && ({ headers } as never));
+    ws = new WebSocket(base.replace(/^http/, "ws") + WS_PATH + query, headers && ({ headers } as never));
   } catch {
     // A browser policy or a blocked port can make the constructor throw: that is a link that could
     // not open, told after the caller holds it, so the fallback follows as after a refused upgrade.

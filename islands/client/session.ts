@@ -24,7 +24,7 @@ export const NOTICE_MS = 6_000;
 const LOBBY_EVENTS = [...REFRESHING_LOBBY_EVENTS, "lobby-updated", "game-started"] as const satisfies ServerEvent[];
 
 /** Starts the page's session; resolves to the connection, or null when the page redirected. */
-export async function startSession(store: Store, connect: (token: string) => Connection = openConnection): Promise<Connection | null> {
+export async function startSession(store: Store, connect: (token: string, code: string) => Connection = openConnection): Promise<Connection | null> {
   const code = store.code ?? "";
   const token = storedToken();
   const claims = readClaims(token);
@@ -52,7 +52,7 @@ export async function startSession(store: Store, connect: (token: string) => Con
     if (followGame(store)) return null;
   }
   store.meId.value = claims!.sub;
-  const connection = connect(token!);
+  const connection = connect(token!, code);
   wireEvents(store, connection);
   return connection;
 }

@@ -5,11 +5,11 @@
 import { decodeFrame, encodeFrame, STREAM_PATH } from "../../src/shared/wire";
 import type { Link, LinkEvents } from "./link";
 
-/** `base` is the server's http(s) origin; frames go to STREAM_PATH/<session>. */
-export function streamLink(base: string, on: LinkEvents, headers?: Record<string, string>): Link {
+/** `base` is the server's http(s) origin; frames go to STREAM_PATH/<session>; `query` ("" or ?lobby=CODE) goes on both. */
+export function streamLink(base: string, on: LinkEvents, headers: Record<string, string> | undefined, query: string): Link {
   const url = base + STREAM_PATH;
   // `headers` is no EventSource option: browsers ignore it, the tests' EventSource for Bun sends it.
-  const source = new EventSource(url, { headers } as EventSourceInit);
+  const source = new EventSource(url + query, { headers } as EventSourceInit);
   const outbox: string[] = [];
   let session = "";
   let posting = false;
@@ -26,7 +26,7 @@ export function streamLink(base: string, on: LinkEvents, headers?: Record<string
   const flush = () => {
     if (posting || done || !session || !outbox.length) return;
     posting = true;
-    fetch(`${url}/${session}`, { method: "POST", body: outbox.shift(), headers, keepalive: true }).then(
+    fetch(`${url}/${session}${query}`, { method: "POST", body: outbox.shift(), headers, keepalive: true }).then(
       (res) => {
         posting = false;
         if (res.status === 404) end();

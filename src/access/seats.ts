@@ -4,14 +4,20 @@
 import type { LobbyService } from "../lobbies/service";
 import type { LobbyState, Player } from "../game/types";
 import { findPlayer } from "../game/views";
+import { OTHER_LOBBY, routedTo } from "./routed-lobby";
 import type { Claims, Tokens } from "./tokens";
 
-/** `later`: the lobby exists but cannot be reached now (it is moving between servers): try again, do not send the player home. */
-export type SeatCheck = { ok: true; claims: Claims; state: LobbyState; player: Player } | { ok: false; message: string; later?: true };
+/**
+ * `misrouted`: the token is good, but for another lobby than the request's `lobby` parameter (routed-lobby.ts).
+ * `later`: the lobby exists but cannot be reached now (it is moving between servers): try again, do not send the player home.
+ */
+export type SeatCheck = { ok: true; claims: Claims; state: LobbyState; player: Player } | { ok: false; message: string; misrouted?: true; later?: true };
 
-export async function checkSeat(tokens: Tokens, service: LobbyService, token: string | null | undefined): Promise<SeatCheck> {
+/** `routed`: the request's `lobby` parameter, checked before the lobby is looked up. */
+export async function checkSeat(tokens: Tokens, service: LobbyService, token: string | null | undefined, routed: string | null = null): Promise<SeatCheck> {
   const claims = await tokens.verify(token);
   if (!claims) return { ok: false, message: "Invalid or expired session" };
+  if (!routedTo(routed, claims.lobby)) return { ok: false, message: OTHER_LOBBY, misrouted: true };
   const unreachable = await service.ensure(claims.lobby);
   if (unreachable) return { ok: false, message: unreachable.message, later: true };
   const state = service.get(claims.lobby);

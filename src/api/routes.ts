@@ -12,6 +12,7 @@ import { answers } from "./answers";
 import { accepted, ApiError } from "./errors";
 import { jsonBody, MAX_BODY_BYTES } from "./json-body";
 import { originAllowed } from "../access/origin";
+import { OTHER_LOBBY, routedLobby, routedTo } from "../access/routed-lobby";
 import { playerRoutes } from "./player-routes";
 import { questionRoutes } from "./question-routes";
 import { TOO_MANY_REQUESTS, type Budgets } from "../access/rate-limit";
@@ -76,7 +77,8 @@ export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins,
     )
     .post(
       "/join",
-      async ({ body }) => {
+      async ({ request, body }) => {
+        if (!routedTo(routedLobby(new URL(request.url)), body.code)) throw new ApiError(400, OTHER_LOBBY);
         const playerId = crypto.randomUUID();
         const outcome = accepted(await service.dispatch(body.code, { type: "join", playerId, name: body.playerName }));
         return { success: true as const, message: "Joined lobby", ...(await issue(outcome.state.code, playerId)) };

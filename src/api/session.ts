@@ -3,6 +3,7 @@
 // and validated (a resolve would run after validation), so a caller without a seat hears 401 before
 // anything about its body (docs/contract.md "The order of checks").
 import { Elysia } from "elysia";
+import { routedLobby } from "../access/routed-lobby";
 import { checkSeat } from "../access/seats";
 import type { Claims, Tokens } from "../access/tokens";
 import type { LobbyService } from "../lobbies/service";
@@ -13,8 +14,10 @@ export type Authenticate = (request: Request) => Promise<Claims>;
 export function authenticator(tokens: Tokens, service: LobbyService): Authenticate {
   return async (request) => {
     const header = request.headers.get("authorization") ?? "";
-    const seat = await checkSeat(tokens, service, header.startsWith("Bearer ") ? header.slice(7).trim() : null);
-    if (!seat.ok) throw new ApiError(seat.later ? 503 : 401, seat.message);
+    const seat = await checkSeat(tokens, service, header.startsWith("Bearer ") ? header.slice(7).trim() : null, routedLobby(new URL(request.url)));
+    // A good token that the address routes to another lobby is the caller's mistake, not a lost seat;
+    // a lobby on its way to this node is a moment's wait.
+    if (!seat.ok) throw new ApiError(seat.misrouted ? 400 : seat.later ? 503 : 401, seat.message);
     return seat.claims;
   };
 }

@@ -4,11 +4,14 @@
 //   GET  STREAM_PATH        opens a session: "event: session" with its id, then each frame as "data:",
 //                           and at the end "event: close" with { code, reason } as a WebSocket's close.
 //   POST STREAM_PATH/<id>   one frame as the body: 204 taken (any answer comes on the stream), 404 no
-//                           such session, 413 over MAX_FRAME_BYTES (the session closes with 1009).
+//                           such session, 413 over MAX_FRAME_BYTES (the session closes with 1009),
+//                           400 when its ?lobby=CODE names another lobby than the session's.
 // Both check the origin. The session id is the connection's secret: only its page has it.
 import type { Server } from "bun";
 import { readCapped } from "../access/capped-body";
+import type { ClientAddress } from "../access/client-address";
 import { originAllowed } from "../access/origin";
+import { OTHER_LOBBY, routedLobby, routedTo } from "../access/routed-lobby";
 import { CLOSE, MAX_FRAME_BYTES, STREAM_PATH } from "../shared/wire";
 import type { Handlers } from "./handlers";
 import { Peer } from "./peer";
@@ -83,23 +86,29 @@ export interface EventStreamDeps {
   handlers: Handlers;
   streams: StreamTopics;
   allowedOrigins: readonly string[];
+  clientAddress: ClientAddress;
+  /** headers of every answer (the node's name in a cluster, node-header.ts) */
+  answerHeaders?: Record<string, string>;
 }
 
-export function eventStreamTransport({ handlers, streams, allowedOrigins }: EventStreamDeps) {
+export function eventStreamTransport({ handlers, streams, allowedOrigins, clientAddress, answerHeaders }: EventStreamDeps) {
   const sessions = new Map<string, StreamPeer>();
+  const streamHeaders = { "content-type": "text/event-stream", "cache-control": "no-store", "x-accel-buffering": "no", ...BASIC_SECURITY_HEADERS, ...answerHeaders };
+  const answer = (body: string | null, status: number) => new Response(body, { status, headers: answerHeaders });
   const ended = (peer: StreamPeer) => {
     sessions.delete(peer.id);
     handlers.gone(peer);
   };
 
-  function open(request: Request, server: Server<unknown>): Response {
-    if (handlers.closing) return new Response("Server is restarting", { status: 503 });
-    const address = server.requestIP(request)?.address ?? "unknown";
-    if (!handlers.admits(address)) return new Response(TOO_MANY_CONNECTIONS, { status: 429 });
+  function open(request: Request, url: URL, server: Server<unknown>): Response {
+    if (handlers.closing) return answer("Server is restarting", 503);
+    const address = clientAddress(request, server);
+    if (!handlers.admits(address)) return answer(TOO_MANY_CONNECTIONS, 429);
     // The stream is quiet between heartbeats; its liveness is the realtime server's to judge.
     server.timeout(request, 0);
     const peer = new StreamPeer(crypto.randomUUID(), streams, ended);
     peer.address = address;
+    peer.routed = routedLobby(url);
     sessions.set(peer.id, peer);
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -110,16 +119,19 @@ export function eventStreamTransport({ handlers, streams, allowedOrigins }: Even
         peer.over();
       },
     });
-    return new Response(body, { headers: { "content-type": "text/event-stream", "cache-control": "no-store", "x-accel-buffering": "no", ...BASIC_SECURITY_HEADERS } });
+    return new Response(body, { headers: streamHeaders });
   }
 
-  async function receive(id: string, request: Request): Promise<Response> {
+  async function receive(id: string, request: Request, url: URL): Promise<Response> {
     const peer = sessions.get(id);
-    if (!peer) return new Response("No such session", { status: 404 });
+    if (!peer) return answer("No such session", 404);
+    // The session's lobby is the one it joined or watched, or, before that, the one its stream was opened for.
+    const lobby = peer.code ?? peer.routed;
+    if (lobby !== null && !routedTo(routedLobby(url), lobby)) return answer(OTHER_LOBBY, 400);
     const bytes = await readCapped(request, MAX_FRAME_BYTES);
     if (!bytes) {
       peer.close(CLOSE.tooBig, "Frame too big");
-      return new Response("Frame too big", { status: 413 });
+      return answer("Frame too big", 413);
     }
     let text: string | Uint8Array = bytes;
     try {
@@ -128,17 +140,18 @@ export function eventStreamTransport({ handlers, streams, allowedOrigins }: Even
       // Not UTF-8: handed on as bytes, which is a malformed frame.
     }
     handlers.frame(peer, text);
-    return new Response(null, { status: 204 });
+    return answer(null, 204);
   }
 
   return {
     /** Answers a request to STREAM_PATH or below it. */
     handle(request: Request, server: Server<unknown>): Response | Promise<Response> {
-      if (!originAllowed(request, allowedOrigins)) return new Response("Cross-site request refused", { status: 403 });
-      const path = new URL(request.url).pathname;
-      if (request.method === "GET" && path === STREAM_PATH) return open(request, server);
-      if (request.method === "POST" && path.startsWith(`${STREAM_PATH}/`)) return receive(path.slice(STREAM_PATH.length + 1), request);
-      return new Response("Not found", { status: 404 });
+      if (!originAllowed(request, allowedOrigins)) return answer("Cross-site request refused", 403);
+      const url = new URL(request.url);
+      const path = url.pathname;
+      if (request.method === "GET" && path === STREAM_PATH) return open(request, url, server);
+      if (request.method === "POST" && path.startsWith(`${STREAM_PATH}/`)) return receive(path.slice(STREAM_PATH.length + 1), request, url);
+      return answer("Not found", 404);
     },
   };
 }

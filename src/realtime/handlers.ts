@@ -2,6 +2,7 @@
 // commands to the lobby service. Everything players hear about a lobby comes back through Rooms from
 // the rules' effects; only the transport's own answers (errors, snapshots) are sent from here.
 import { playerSnapshot, watcherSnapshot } from "../game/views";
+import { OTHER_LOBBY, routedTo } from "../access/routed-lobby";
 import { checkSeat } from "../access/seats";
 import type { Tokens } from "../access/tokens";
 import type { LobbyService } from "../lobbies/service";
@@ -150,7 +151,7 @@ export class Handlers {
 
   private async join(peer: Peer, input: Parsed<"join-lobby">): Promise<void> {
     const { service, tokens, rooms } = this.deps;
-    const seat = await checkSeat(tokens, service, input.token);
+    const seat = await checkSeat(tokens, service, input.token, peer.routed);
     // Gone while the token was checked: its unseat has already run, so seating it now would leave a
     // dead connection in the rooms and the player shown connected for good.
     if (!peer.live) return;
@@ -178,6 +179,10 @@ export class Handlers {
 
   /** The shared screen: no token, no seat; only what the whole room may see. */
   private async watch(peer: Peer, input: Parsed<"watch-lobby">): Promise<void> {
+    if (!routedTo(peer.routed, input.code)) {
+      peer.emit("socket-error", { event: "watch-lobby", message: OTHER_LOBBY });
+      return peer.close(CLOSE.done, "Watch refused");
+    }
     // Watching looks a code up, as the REST call and the pages do: no walking through every code.
     if (!this.deps.limits.lookups.allow(peer.address)) {
       peer.emit("socket-error", { event: "watch-lobby", message: TOO_MANY_REQUESTS });

@@ -14,6 +14,8 @@ export abstract class Peer {
   playerId: string | undefined;
   /** the client's IP address, which the per-address budgets count against */
   address = "unknown";
+  /** the lobby the connection's address named (?lobby=CODE), which its join or watch must be for; null when none */
+  routed: string | null = null;
   /** snapshots this connection may ask for (SNAPSHOTS_PER_MIN), set once it is open */
   snapshots: FloodGuard | null = null;
   /** when the client was last heard from: a frame, a pong */

@@ -4,6 +4,7 @@
 // for, and a ping to each WebSocket whose pong (or, on the fallback, whose answer to the heartbeat)
 // must come within the silence limit, so a dead or half-open connection is noticed on both ends.
 import type { Server } from "bun";
+import type { ClientAddress } from "../access/client-address";
 import type { Tokens } from "../access/tokens";
 import type { LobbyService } from "../lobbies/service";
 import { CLOSE, encodeFrame, HEARTBEAT_MS, silenceLimit } from "../shared/wire";
@@ -25,14 +26,18 @@ export interface RealtimeDeps {
   /** tests shorten it to see a silent connection go */
   heartbeatMs?: number;
   limits: RealtimeLimits;
+  /** whose connection it is, for the per-address limits */
+  clientAddress: ClientAddress;
+  /** headers every realtime answer carries, the upgrade's 101 and the event stream included (the node's name in a cluster) */
+  answerHeaders?: Record<string, string>;
 }
 
-export function createRealtime({ service, tokens, allowedOrigins, log, heartbeatMs = HEARTBEAT_MS, limits }: RealtimeDeps) {
+export function createRealtime({ service, tokens, allowedOrigins, log, heartbeatMs = HEARTBEAT_MS, limits, clientAddress, answerHeaders }: RealtimeDeps) {
   const rooms = new Rooms();
   service.broadcaster = rooms;
   const handlers = new Handlers({ service, tokens, rooms, log, limits });
-  const webSocket = webSocketTransport({ handlers, allowedOrigins });
-  const eventStream = eventStreamTransport({ handlers, streams: rooms.streams, allowedOrigins });
+  const webSocket = webSocketTransport({ handlers, allowedOrigins, clientAddress, upgradeHeaders: answerHeaders });
+  const eventStream = eventStreamTransport({ handlers, streams: rooms.streams, allowedOrigins, clientAddress, answerHeaders });
 
   // Each connection is visited once every heartbeat: sent the heartbeat, pinged, or dropped when it has
   // been silent past the limit. The visits are spread over the period in SLICES, so no moment writes

@@ -1,7 +1,9 @@
 // The WebSocket transport: Bun's own, on the HTTP port at WS_PATH. The origin is checked at the
 // upgrade; Bun enforces the frame limit (closing with 1009) and refuses invalid UTF-8 (1007) itself.
 import type { Server, ServerWebSocket, WebSocketHandler } from "bun";
+import type { ClientAddress } from "../access/client-address";
 import { originAllowed } from "../access/origin";
+import { routedLobby } from "../access/routed-lobby";
 import { MAX_FRAME_BYTES } from "../shared/wire";
 import type { Handlers } from "./handlers";
 import { Peer } from "./peer";
@@ -32,7 +34,15 @@ export class WebSocketPeer extends Peer {
   }
 }
 
-export function webSocketTransport({ handlers, allowedOrigins }: { handlers: Handlers; allowedOrigins: readonly string[] }) {
+export interface WebSocketDeps {
+  handlers: Handlers;
+  allowedOrigins: readonly string[];
+  clientAddress: ClientAddress;
+  /** headers of the upgrade's 101 (the node's name in a cluster, node-header.ts) */
+  upgradeHeaders?: Record<string, string>;
+}
+
+export function webSocketTransport({ handlers, allowedOrigins, clientAddress, upgradeHeaders }: WebSocketDeps) {
   const handler: WebSocketHandler<WebSocketPeer> = {
     maxPayloadLength: MAX_FRAME_BYTES,
     // Liveness is the realtime server's own (realtime.ts pings and counts the pongs): Bun's idle
@@ -61,9 +71,10 @@ export function webSocketTransport({ handlers, allowedOrigins }: { handlers: Han
       if (!originAllowed(request, allowedOrigins)) return new Response("Cross-site connection refused", { status: 403 });
       if (handlers.closing) return new Response("Server is restarting", { status: 503 });
       const peer = new WebSocketPeer();
-      peer.address = server.requestIP(request)?.address ?? "unknown";
+      peer.address = clientAddress(request, server);
       if (!handlers.admits(peer.address)) return new Response(TOO_MANY_CONNECTIONS, { status: 429 });
-      if (server.upgrade(request, { data: peer })) return undefined;
+      peer.routed = routedLobby(new URL(request.url));
+      if (server.upgrade(request, { data: peer, headers: upgradeHeaders })) return undefined;
       return new Response("Expected a WebSocket upgrade", { status: 426 });
     },
   };

@@ -2,12 +2,14 @@
 // EventSource and fetch, on fake timers: join-lobby on every connect, the fallback when a WebSocket
 // cannot open, the silence watchdog, the connect timeout, and the states the page shows.
 import { afterEach, beforeEach, describe, expect, jest, test } from "bun:test";
-import { connect, type Connection } from "../../islands/client/connection";
+import { connect, watchLobby, type Connection } from "../../islands/client/connection";
 import { CONNECT_TIMEOUT_MS, LATER_DELAY_MS } from "../../islands/client/retry";
 import { HEARTBEAT_MS, silenceLimit, STREAM_PATH } from "../../src/shared/wire";
 
 const ORIGIN = "http://party.test";
 const TOKEN = "the-token";
+/** the token's lobby: every request of the link names it, for a proxy's routing */
+const CODE = "ABCD";
 /** longer than any retry of the first five (5 s at most) */
 const FIRST_RETRY_MAX_MS = 5_000;
 
@@ -113,9 +115,9 @@ afterEach(() => {
 
 describe("the page's connection", () => {
   test("sends join-lobby on every connect, and what was emitted while offline right after it", () => {
-    conn = connect(TOKEN, fakeWindow());
+    conn = connect(TOKEN, CODE, fakeWindow());
     expect(conn.state.value).toBe("connecting");
-    expect(lastSocket().url).toBe("ws://party.test/ws");
+    expect(lastSocket().url).toBe("ws://party.test/ws?lobby=ABCD");
     conn.emit("chat-message", { message: "typed while connecting" });
     lastSocket().open();
     expect(conn.state.value).toBe("online");
@@ -132,10 +134,18 @@ describe("the page's connection", () => {
     lastSocket().open();
     expect(conn.state.value).toBe("online");
     expect(frames(lastSocket().sent)).toEqual(["join-lobby"]);
+    expect(lastSocket().url).toBe("ws://party.test/ws?lobby=ABCD");
+  });
+
+  test("the shared screen's connection names the lobby it watches, on both links", () => {
+    conn = watchLobby("WXYZ", fakeWindow());
+    expect(lastSocket().url).toBe("ws://party.test/ws?lobby=WXYZ");
+    lastSocket().lose();
+    expect(lastSource().url).toBe(`${ORIGIN}${STREAM_PATH}?lobby=WXYZ`);
   });
 
   test("delivers each event to its handlers", () => {
-    conn = connect(TOKEN, fakeWindow());
+    conn = connect(TOKEN, CODE, fakeWindow());
     const heard: unknown[] = [];
     conn.on("chat-message", (m) => heard.push(m.message));
     conn.on("round-timeup", (p) => heard.push(p.roundNumber));
@@ -147,19 +157,19 @@ describe("the page's connection", () => {
   });
 
   test("a WebSocket that cannot open is followed by the fallback at once, which the page then keeps", async () => {
-    conn = connect(TOKEN, fakeWindow());
+    conn = connect(TOKEN, CODE, fakeWindow());
     lastSocket().lose();
     expect(FakeEventSource.all).toHaveLength(1);
-    expect(lastSource().url).toBe(ORIGIN + STREAM_PATH);
+    expect(lastSource().url).toBe(`${ORIGIN}${STREAM_PATH}?lobby=ABCD`);
     expect(conn.state.value).toBe("connecting");
     lastSource().session("s1");
     expect(conn.state.value).toBe("online");
     await settle();
-    expect(posts).toEqual([{ url: `${ORIGIN}${STREAM_PATH}/s1`, body: JSON.stringify(["join-lobby", { token: TOKEN }]) }]);
+    expect(posts).toEqual([{ url: `${ORIGIN}${STREAM_PATH}/s1?lobby=ABCD`, body: JSON.stringify(["join-lobby", { token: TOKEN }]) }]);
     // the fallback answers the server's heartbeat, since it has no pings
     lastSource().hear("heartbeat");
     await settle();
-    expect(posts.at(-1)).toEqual({ url: `${ORIGIN}${STREAM_PATH}/s1`, body: '["heartbeat"]' });
+    expect(posts.at(-1)).toEqual({ url: `${ORIGIN}${STREAM_PATH}/s1?lobby=ABCD`, body: '["heartbeat"]' });
 
     // Lost: the next attempt goes straight to the fallback.
     lastSource().fail();
@@ -182,14 +192,14 @@ describe("the page's connection", () => {
       }
     }
     Object.assign(globalThis, { WebSocket: ThrowingWebSocket });
-    conn = connect(TOKEN, fakeWindow());
+    conn = connect(TOKEN, CODE, fakeWindow());
     await settle();
     expect(ThrowingWebSocket.made).toBe(1);
     expect(FakeEventSource.all).toHaveLength(1);
     lastSource().session("s1");
     expect(conn.state.value).toBe("online");
     await settle();
-    expect(posts).toEqual([{ url: `${ORIGIN}${STREAM_PATH}/s1`, body: JSON.stringify(["join-lobby", { token: TOKEN }]) }]);
+    expect(posts).toEqual([{ url: `${ORIGIN}${STREAM_PATH}/s1?lobby=ABCD`, body: JSON.stringify(["join-lobby", { token: TOKEN }]) }]);
     // Lost later: the fallback is tried again, then the WebSocket, whose throw again hands over.
     lastSource().fail();
     jest.advanceTimersByTime(FIRST_RETRY_MAX_MS);
@@ -202,13 +212,13 @@ describe("the page's connection", () => {
   });
 
   test("without window.WebSocket the fallback carries it from the start", () => {
-    conn = connect(TOKEN, fakeWindow(false));
+    conn = connect(TOKEN, CODE, fakeWindow(false));
     expect(FakeWebSocket.all).toHaveLength(0);
     expect(FakeEventSource.all).toHaveLength(1);
   });
 
   test("a WebSocket still opening after the connect timeout is dropped for the fallback", () => {
-    conn = connect(TOKEN, fakeWindow());
+    conn = connect(TOKEN, CODE, fakeWindow());
     jest.advanceTimersByTime(CONNECT_TIMEOUT_MS - 1);
     expect(FakeEventSource.all).toHaveLength(0);
     jest.advanceTimersByTime(1);
@@ -217,7 +227,7 @@ describe("the page's connection", () => {
   });
 
   test("a connection that hears nothing, not even a heartbeat, for the silence limit is dropped and retried", () => {
-    conn = connect(TOKEN, fakeWindow());
+    conn = connect(TOKEN, CODE, fakeWindow());
     lastSocket().open();
     const silence = silenceLimit(HEARTBEAT_MS);
     for (let i = 0; i < 5; i++) {
@@ -235,7 +245,7 @@ describe("the page's connection", () => {
   });
 
   test("after the first five attempts it keeps trying every 10 s", () => {
-    conn = connect(TOKEN, fakeWindow(false));
+    conn = connect(TOKEN, CODE, fakeWindow(false));
     for (let attempt = 1; attempt <= 5; attempt++) {
       lastSource().fail();
       jest.advanceTimersByTime(FIRST_RETRY_MAX_MS);
@@ -252,7 +262,7 @@ describe("the page's connection", () => {
   });
 
   test("session-replaced stops it until the page takes the seat back", () => {
-    conn = connect(TOKEN, fakeWindow());
+    conn = connect(TOKEN, CODE, fakeWindow());
     lastSocket().open();
     lastSocket().hear("session-replaced", { lobbyCode: "ABCD" });
     lastSocket().lose(4000);
@@ -267,7 +277,7 @@ describe("the page's connection", () => {
 
   test("pagehide says leave-lobby and pauses; pageshow comes back", () => {
     const win = fakeWindow();
-    conn = connect(TOKEN, win);
+    conn = connect(TOKEN, CODE, win);
     lastSocket().open();
     win.dispatchEvent(new Event("pagehide"));
     expect(frames(lastSocket().sent)).toEqual(["join-lobby", "leave-lobby"]);
@@ -280,7 +290,7 @@ describe("the page's connection", () => {
 
   test("the device going offline shows at once; close() stops for good", () => {
     const win = fakeWindow();
-    conn = connect(TOKEN, win);
+    conn = connect(TOKEN, CODE, win);
     lastSocket().open();
     win.dispatchEvent(new Event("offline"));
     expect(conn.state.value).toBe("offline");

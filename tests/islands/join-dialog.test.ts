@@ -1,6 +1,7 @@
 // The home page's join dialog for keyboard players, in a happy-dom document: focus moves in when it
 // opens, Tab and Shift+Tab wrap inside it, Escape closes it like Cancel, and focus goes back to where
-// it was (the top of the page when the dialog opened by itself).
+// it was (the top of the page when the dialog opened by itself). Its join call names the lobby in
+// its address as well as its body (docs/cluster.md "Routing").
 import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import type { Root } from "react-dom/client";
@@ -8,13 +9,19 @@ import { createStore } from "../../islands/client/store";
 import JoinDialog from "../../islands/JoinDialog";
 import { until, useFakeDom } from "../support/dom";
 
+/** the POSTs the page made: address and body */
+const posts: { url: string; body: unknown }[] = [];
 const dom = useFakeDom("http://localhost:3000/", {
   assign: () => {},
-  fetch: async () => Response.json({ success: true, data: { code: "QRST" } }),
+  fetch: async (input, init) => {
+    if (init?.method === "POST") posts.push({ url: String(input), body: JSON.parse(String(init.body)) });
+    return Response.json({ success: true, data: { code: "QRST" } });
+  },
 });
 
 const roots: Root[] = [];
 afterEach(() => {
+  posts.length = 0;
   for (const root of roots.splice(0)) act(() => root.unmount());
   document.body.innerHTML = "";
 });
@@ -83,5 +90,15 @@ describe("JoinDialog keyboard", () => {
     await act(async () => button(dialog, "Cancel").click());
     expect(document.querySelector("[role=dialog]")).toBeNull();
     expect(document.activeElement).toBe(document.getElementById("top"));
+  });
+});
+
+describe("JoinDialog's join call", () => {
+  test("names the lobby in its address too, for a proxy's routing", async () => {
+    const dialog = await openDialog();
+    await dom.type(nameField(dialog), "Rio");
+    await act(async () => button(dialog, "Join").click());
+    await until(() => posts.length === 1, "the join call");
+    expect(posts).toEqual([{ url: "/api/lobby/join?lobby=QRST", body: { playerName: "Rio", code: "QRST" } }]);
   });
 });

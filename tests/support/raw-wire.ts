@@ -10,12 +10,13 @@ const hostPort = (url: string) => {
 
 /**
  * A WebSocket upgrade over plain TCP: resolves with the HTTP status of the answer (101 when
- * upgraded) and, when upgraded, sends `frame` as one text frame and resolves `closeCode` with the
+ * upgraded), its status line and headers as they came (`head`) and, when upgraded, sends `frame` as one text frame and resolves `closeCode` with the
  * code of the server's close frame (null if the socket ended without one). It never answers a ping:
  * a half-open connection, as the server sees one.
  */
-export async function rawUpgrade(url: string, headers: Record<string, string> = {}, frame?: Uint8Array): Promise<{ status: number; closeCode: Promise<number | null> }> {
+export async function rawUpgrade(url: string, headers: Record<string, string> = {}, frame?: Uint8Array): Promise<{ status: number; head: string; closeCode: Promise<number | null> }> {
   let buffered = Buffer.alloc(0);
+  let head = "";
   let settleStatus: (status: number) => void = () => {};
   let settleClose: (code: number | null) => void = () => {};
   const status = new Promise<number>((resolve) => (settleStatus = resolve));
@@ -29,7 +30,8 @@ export async function rawUpgrade(url: string, headers: Record<string, string> = 
         if (!upgraded) {
           const end = buffered.indexOf("\r\n\r\n");
           if (end < 0) return;
-          const code = Number(buffered.subarray(0, end).toString("latin1").split(" ")[1]);
+          head = buffered.subarray(0, end).toString("latin1");
+          const code = Number(head.split(" ")[1]);
           buffered = buffered.subarray(end + 4);
           upgraded = code === 101;
           settleStatus(code);
@@ -49,7 +51,7 @@ export async function rawUpgrade(url: string, headers: Record<string, string> = 
   socket.write(`GET ${WS_PATH} HTTP/1.1\r\nHost: ${new URL(url).host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n${extra}\r\n`);
   const answered = await within(status, "the upgrade's answer");
   if (answered !== 101 || !frame) socket.end();
-  return { status: answered, closeCode: within(closeCode, "the server's close frame").finally(() => socket.end()) };
+  return { status: answered, head, closeCode: within(closeCode, "the server's close frame").finally(() => socket.end()) };
 }
 
 /** A client's text frame (masked, as the protocol requires) of any bytes, valid UTF-8 or not. */
@@ -73,6 +75,7 @@ export class RawStream {
     readonly url: string,
     readonly session: string,
     private readonly headers: Record<string, string>,
+    private readonly query: string,
     private readonly abort: AbortController,
     reader: ReadableStreamDefaultReader<string>,
     rest: string,
@@ -80,10 +83,10 @@ export class RawStream {
     this.ended = this.pump(reader, rest);
   }
 
-  /** Opens a session; rejects unless the server answers 200 with a session. */
-  static async open(url: string, headers: Record<string, string> = {}): Promise<RawStream> {
+  /** Opens a session; rejects unless the server answers 200 with a session. `query` (?lobby=CODE) goes on its stream and POSTs. */
+  static async open(url: string, headers: Record<string, string> = {}, query = ""): Promise<RawStream> {
     const abort = new AbortController();
-    const res = await fetch(url + STREAM_PATH, { headers, signal: abort.signal });
+    const res = await fetch(url + STREAM_PATH + query, { headers, signal: abort.signal });
     if (res.status !== 200 || !res.body) throw new Error(`stream answered ${res.status}`);
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     let text = "";
@@ -99,7 +102,7 @@ export class RawStream {
       })(),
       "the session event",
     );
-    return new RawStream(url, session, headers, abort, reader, text.slice(text.indexOf("\n\n") + 2));
+    return new RawStream(url, session, headers, query, abort, reader, text.slice(text.indexOf("\n\n") + 2));
   }
 
   private async pump(reader: ReadableStreamDefaultReader<string>, rest: string): Promise<void> {
@@ -123,8 +126,8 @@ export class RawStream {
   }
 
   /** POSTs one frame's bytes; resolves with the status. */
-  async post(body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = this.headers): Promise<number> {
-    const res = await fetch(`${this.url}${STREAM_PATH}/${this.session}`, { method: "POST", body, headers });
+  async post(body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = this.headers, query = this.query): Promise<number> {
+    const res = await fetch(`${this.url}${STREAM_PATH}/${this.session}${query}`, { method: "POST", body, headers });
     await res.arrayBuffer();
     return res.status;
   }

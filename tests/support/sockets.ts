@@ -3,6 +3,8 @@
 // order, and waits that time out after a couple of seconds instead of hanging.
 import "../../scripts/lib/event-source";
 import { openLink, type Link, type LinkKind } from "../../islands/client/link";
+import { readClaims } from "../../islands/client/token";
+import { lobbyQuery } from "../../src/shared/lobby-query";
 import { CLOSE, encodeFrame } from "../../src/shared/wire";
 import { within as waitWithin, Waiters } from "../../scripts/lib/waiting";
 
@@ -22,6 +24,8 @@ export interface Received {
 export interface ConnectOptions {
   /** request headers (an Origin) */
   headers?: Record<string, string>;
+  /** the lobby every request of the link names (?lobby=CODE), as a page's does; none when unset */
+  lobby?: string;
 }
 
 /** Why a connection ended, named from its close code. */
@@ -93,6 +97,7 @@ export class Client {
         },
       },
       this.opts.headers,
+      this.opts.lobby === undefined ? undefined : lobbyQuery(this.opts.lobby),
     );
     this.link = link;
   }
@@ -207,9 +212,9 @@ export class Clients {
     readonly transport: Transport,
   ) {}
 
-  /** Connects (and, given a token, joins the lobby, waiting for the snapshot). */
+  /** Connects (and, given a token, joins the lobby, waiting for the snapshot): given a token, the link names its lobby, as a page's does. */
   async connect(label: string, token?: string, opts: ConnectOptions = {}): Promise<Client> {
-    const client = new Client(this.url, label, this.transport, opts);
+    const client = new Client(this.url, label, this.transport, { lobby: readClaims(token ?? null)?.lobby, ...opts });
     this.all.push(client);
     await client.waitOpen();
     if (token) await client.join(token);

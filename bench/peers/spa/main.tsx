@@ -29,7 +29,7 @@ async function main(): Promise<void> {
       <Game />
     </StoreContext.Provider>,
   );
-  const connection = connect(token);
+  const connection = connect(token, code);
   wireEvents(store, connection);
   setPageConnection(connection);
 }
