@@ -1,5 +1,6 @@
 // Environment -> typed, validated config. A bad value stops the server at start with a clear line.
 import { readFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -94,8 +95,8 @@ const schema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,32}$/, "must be 1-32 letters, digits, - or _")
     .optional(),
-  /** comma-separated addresses of proxies whose X-Forwarded-For is believed (HAProxy's) */
-  TRUSTED_PROXIES: list,
+  /** comma-separated addresses of proxies whose X-Forwarded-For is believed (HAProxy's): a name or a range would silently trust nothing */
+  TRUSTED_PROXIES: list.refine((entries) => entries.every((entry) => isIP(entry) !== 0), "must be IP addresses, comma-separated (names and ranges are not taken)"),
 });
 
 const withDerived = schema
