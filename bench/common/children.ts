@@ -2,6 +2,8 @@
 // tracked from its start, and every one still running is killed when the bench exits.
 import type { Subprocess } from "bun";
 
+export { lines } from "../../scripts/lib/lines";
+
 const ROOT = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
 
 const children = new Set<Subprocess>();
@@ -29,23 +31,4 @@ export async function stopChild(child: Subprocess, graceMs = 3000): Promise<void
     child.kill("SIGKILL");
     await child.exited;
   }
-}
-
-/** Calls `onLine` for each line of a stream; resolves with the whole text (tail kept) at its end. */
-export async function lines(stream: ReadableStream<Uint8Array>, onLine: (line: string) => void): Promise<string> {
-  const decoder = new TextDecoder();
-  let pending = "";
-  let all = "";
-  for await (const chunk of stream) {
-    const text = decoder.decode(chunk, { stream: true });
-    all = (all + text).slice(-50_000);
-    pending += text;
-    let nl: number;
-    while ((nl = pending.indexOf("\n")) >= 0) {
-      onLine(pending.slice(0, nl));
-      pending = pending.slice(nl + 1);
-    }
-  }
-  if (pending) onLine(pending);
-  return all;
 }
