@@ -58,6 +58,19 @@ describe("the layers", () => {
     expect(violations("islands", (to) => !inside(to, ...serverOnly) || to === "src/api/answers")).toEqual([]);
   });
 
+  test("src/cluster/ is loaded only by the app, and only when it runs as a node (docs/cluster.md)", () => {
+    const statically: string[] = [];
+    for (const file of [...filesUnder("src"), ...filesUnder("islands")].filter((f) => !inside(f, "src/cluster"))) {
+      const source = readFileSync(join(ROOT, file), "utf8");
+      const dynamic = new Set([...source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!));
+      for (const spec of specifiers(source)) {
+        if (!inside(target(file, spec), "src/cluster")) continue;
+        if (!(dynamic.has(spec) && file === "src/app.ts")) statically.push(`${file} -> ${spec}`);
+      }
+    }
+    expect(statically).toEqual([]);
+  });
+
   test("the check sees a violation: a game file importing the service would be reported", () => {
     expect(target("src/game/reduce.ts", "../lobbies/service")).toBe("src/lobbies/service");
     expect(specifiers('import type { A } from "../shared/events";\nexport { b } from "./b";\nawait import("../x");')).toEqual(["../shared/events", "./b", "../x"]);

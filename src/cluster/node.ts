@@ -49,12 +49,17 @@ export async function joinCluster(opts: { redisUrl: string; nodeId: string; idle
     },
     wanted(codes) {
       for (const code of codes) {
+        if (service && service.get(code) === undefined) {
+          void store.disown(code);
+          continue;
+        }
         if (!service || !store.settled(code, MOVE_AT_MOST_EVERY_MS)) continue;
         void service.release(code, () => store.release(code)).then((released) => released && log(`cluster: handed lobby ${code} over`));
       }
     },
   });
   const store = new RedisStore(redis, lease, opts.idleMs, log);
+  await warnOfSettings(redis, log);
   await lease.start();
   log(`cluster: node ${lease.owner} joined`);
 
@@ -98,4 +103,17 @@ export async function joinCluster(opts: { redisUrl: string; nodeId: string; idle
       redis.close();
     },
   };
+}
+
+/**
+ * The Redis settings the promise "nothing acknowledged is lost" rests on (docs/cluster.md "Keys"): a
+ * node says so at start when they are not there, rather than lose lobbies quietly later.
+ */
+async function warnOfSettings(redis: Redis, log: (line: string) => void): Promise<void> {
+  const wanted: Record<string, string> = { appendonly: "yes", "maxmemory-policy": "noeviction" };
+  for (const [name, value] of Object.entries(wanted)) {
+    const reply = (await redis.call("CONFIG", ["GET", name]).catch(() => null)) as string[] | Record<string, string> | null;
+    const actual = Array.isArray(reply) ? reply[1] : reply?.[name];
+    if (actual !== undefined && actual !== value) log(`cluster: warning: Redis has ${name} ${actual}; set ${name} ${value}, or acknowledged changes can be lost`);
+  }
 }

@@ -71,6 +71,15 @@ export class RedisStore implements LobbyStorePort {
     return (await this.redis.run(RELEASE, [keys.lobby(code)], [this.lease.owner, held.epoch]).catch(() => 0)) === 1;
   }
 
+  /**
+   * Gives up a lobby Redis still names this node's owner of, though it is not held here any more (a
+   * commit that timed out dropped it): without this, the node that asked would wait on it for nothing.
+   */
+  async disown(code: string): Promise<void> {
+    this.held.delete(code);
+    await this.redis.run(RELEASE, [keys.lobby(code)], [this.lease.owner, ""]).catch(() => 0);
+  }
+
   /** Every lobby held here is forgotten: the lease they were held under is gone. */
   forgetAll(): void {
     this.held.clear();

@@ -49,10 +49,13 @@ redis.call('HSET', KEYS[1], 'owner', ARGV[1])
 local f = redis.call('HMGET', KEYS[1], 'state', 'updatedAt')
 return {2, epoch, f[1] or '', f[2] or '0', redis.call('LRANGE', KEYS[2], -tonumber(ARGV[2]), -1)}`);
 
-/** Gives a lobby up, if this owner and epoch still hold it: 1, else 0. KEYS: lobby. ARGV: owner, epoch. */
+/**
+ * Gives a lobby up, if this owner (and epoch, unless it is empty: a lobby the node no longer has in
+ * memory) still holds it: 1, else 0. KEYS: lobby. ARGV: owner, epoch.
+ */
 export const RELEASE = script(`
 local f = redis.call('HMGET', KEYS[1], 'owner', 'epoch')
-if f[1] ~= ARGV[1] or f[2] ~= ARGV[2] then return 0 end
+if f[1] ~= ARGV[1] or (ARGV[2] ~= '' and f[2] ~= ARGV[2]) then return 0 end
 redis.call('HSET', KEYS[1], 'owner', '')
 return 1`);
 

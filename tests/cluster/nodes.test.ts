@@ -120,6 +120,15 @@ describe("a lobby on a cluster", () => {
     ann.close();
   });
 
+  test("a lobby Redis still names a node's, though that node dropped it (a commit that timed out), is let go when another node asks", async () => {
+    const [a, b] = [await node("a"), await node("b")];
+    const host = await createLobby(a, "Ann");
+    a.service.drop(host.code);
+    expect(await ownerOf(host.code)).toBe("a");
+    expect(names(await lobbyData(b, host.code))).toEqual(["Ann"]);
+    expect(await ownerOf(host.code)).toBe("b");
+  });
+
   test("a node that is stopped hands its lobbies over at once", async () => {
     const [a, b] = [await node("a"), await node("b")];
     const host = await createLobby(a, "Ann");
