@@ -71,7 +71,6 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
   privateDatabase(database);
   // A node of a cluster keeps its lobbies in the shared Redis (docs/cluster.md); nothing of that loads otherwise.
   const cluster = config.cluster ? await (await import("./cluster/node")).joinCluster({ ...config.cluster, idleMs: config.LOBBY_IDLE_MS, log }) : null;
-  const lobbyOf = cluster ? (await import("./cluster/lobby-of")).lobbyOf : null;
   const store = cluster?.store ?? new LobbyStore(database, log);
   const ai = await makeAi(config, loadBank(config.DATA_DIR, log), log);
   const questions = overrides.questions ?? ai.questions;
@@ -137,8 +136,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
       // Only the server's own names are served, realtime included (api/hosts.ts).
       const refused = ownName(request);
       if (refused !== null) return finish(refusedHost(refused));
-      const url = new URL(request.url);
-      const path = url.pathname;
+      const path = new URL(request.url).pathname;
       if (path === HEALTH_PATH) return stamp(cluster && !cluster.healthy() ? unhealthy() : healthy());
       if (path === WS_PATH) {
         const refusal = realtime.upgrade(request, srv);
@@ -147,10 +145,6 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
       // The event stream sets its own headers, the node's too: touching a long-lived response's headers here would keep a Headers object per open stream.
       if (path === STREAM_PATH || path.startsWith(`${STREAM_PATH}/`)) return realtime.stream(request, srv);
       clientIps.set(request, addressOf(request, srv));
-      // A cluster node takes over the lobby a page or call is about before serving it; the realtime
-      // paths do so when they join (access/seats.ts).
-      const code = lobbyOf?.(url);
-      if (code) return service.ensure(code).then((refusal) => (refusal ? finish(Response.json({ success: false, message: refusal.message }, { status: 503, headers: { "retry-after": "1" } })) : app.handle(request).then(finish)));
       return app.handle(request).then(finish);
     },
   });

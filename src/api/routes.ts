@@ -91,6 +91,9 @@ export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins,
         const { code } = params;
         // Anyone may look; a caller who sends a session must still hold a seat in this lobby.
         if (request.headers.has("authorization")) sameLobby(await authenticate(request), code);
+        // A cluster node takes the lobby over first (docs/cluster.md).
+        const unreachable = await service.ensure(code);
+        if (unreachable) throw new ApiError(503, unreachable.message);
         const state = service.get(code);
         if (!state) throw new ApiError(404, "Lobby not found");
         return { success: true as const, data: lobbyView(state) };

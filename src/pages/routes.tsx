@@ -10,6 +10,7 @@ import type { Manifest } from "./build";
 import { Game } from "./Game";
 import { Home } from "./Home";
 import { Lobby } from "./Lobby";
+import { Moving, MOVING_RETRY_S } from "./Moving";
 import { TooMany } from "./TooMany";
 import { Tv, TvNotFound, TvRefused } from "./Tv";
 import { renderPage, renderPageOnce } from "./render";
@@ -49,16 +50,27 @@ export function pageRoutes(service: LobbyService, manifest: Manifest | null, now
   // A page with no script, for answers that end here.
   const plain = (name: PageName, request: Request, code: string, status: number, body: ReactNode) =>
     htmlResponse(renderPage(null, { page: name, code, lobby: null, now: now() }, body), request.headers.get("accept-encoding") ?? "", status);
+  /** A lobby a cluster node is still taking over (docs/cluster.md): said, and asked for again shortly. */
+  const moving = (name: PageName, request: Request, code: string, message: string) => {
+    const response = plain(name, request, code, 503, <Moving message={message} />);
+    response.headers.set("refresh", String(MOVING_RETRY_S));
+    return response;
+  };
   /** A player's page of a code (as pageCodeSchema reads it), once the address may look one more up. */
-  const playerPage = (name: "lobby" | "game", request: Request, code: string) =>
-    lookupAllowed(request) ? page(name, request, code) : plain(name, request, code, 429, <TooMany />);
+  const playerPage = async (name: "lobby" | "game", request: Request, code: string) => {
+    if (!lookupAllowed(request)) return plain(name, request, code, 429, <TooMany />);
+    const unreachable = await service.ensure(code);
+    return unreachable ? moving(name, request, code, unreachable.message) : page(name, request, code);
+  };
   return new Elysia()
     .get("/", ({ request }) => page("home", request, null))
     .get("/lobby/:code", ({ request, params }) => playerPage("lobby", request, pageCodeSchema.parse(params.code)))
     .get("/game/:code", ({ request, params }) => playerPage("game", request, pageCodeSchema.parse(params.code)))
-    .get("/tv/:code", ({ request, params }) => {
+    .get("/tv/:code", async ({ request, params }) => {
       const code = pageCodeSchema.parse(params.code);
       if (!lookupAllowed(request)) return plain("tv", request, code, 429, <TvRefused />);
+      const unreachable = await service.ensure(code);
+      if (unreachable) return moving("tv", request, code, unreachable.message);
       // Unlike the players' pages (whose scripts send a stranger home), a screen for a lobby that
       // is not there says so at once.
       if (!service.get(code)) return plain("tv", request, code, 404, <TvNotFound code={code} />);

@@ -62,6 +62,11 @@ describe("a lobby on a cluster", () => {
     expect(res.body.message).toMatch(/moving/);
     expect(await ownerOf(host.code)).toBe("b");
     expect(names(await lobbyData(b, host.code))).toEqual(["Ann"]);
+    // Its page says so, and the browser asks again by itself.
+    const page = await fetch(`${a.url}/lobby/${host.code}`);
+    expect(page.status).toBe(503);
+    expect(page.headers.get("refresh")).toBe("2");
+    expect(await page.text()).toContain("This lobby is moving between servers");
   });
 
   test("a node whose lobby another took is fenced: its write is refused, its sockets close with 1012, and it says nothing more", async () => {
