@@ -10,8 +10,9 @@ export function Moving({ message }: { message: string }) {
     <main>
       <Brand />
       <section className="card stack center">
-        <h2 className="big">{message}</h2>
-        <p className="muted">This page will load again by itself in a moment.</p>
+        <h2 className="big">Just a moment</h2>
+        <p>{message}</p>
+        <p className="muted">This page loads again by itself.</p>
       </section>
     </main>
   );
