@@ -81,6 +81,16 @@ export async function holder(cluster: Cluster, code: string): Promise<Holder> {
   }
 }
 
+/** The lobby as its owner last wrote it to Redis (a LobbyState, without its chat): read whichever node serves it now. */
+export async function storedState(cluster: Cluster, code: string): Promise<any> {
+  const client = new RedisClient(cluster.redis.url, { autoReconnect: false });
+  try {
+    return JSON.parse(String(await client.send("HGET", [keys.lobby(code), "state"])));
+  } finally {
+    client.close();
+  }
+}
+
 /**
  * Resolves once HAProxy sends requests to `id` again (a node restarted, or woken): its checks have
  * passed. Asked through the proxy's any-node backend, which follows the lobby backend's checks.
