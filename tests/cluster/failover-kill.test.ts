@@ -14,10 +14,9 @@ const BYSTANDER_SILENCE_MS = 1000;
 
 let cluster: Cluster;
 let run: KillOwnerRun;
-const output: string[] = [];
 
 beforeAll(async () => {
-  cluster = await startCluster({ nodes: 3, nodeEnv: clusterEnv, log: (line) => output.push(line) });
+  cluster = await startCluster({ nodes: 3, nodeEnv: clusterEnv });
   run = await killOwnerMidRound(cluster);
 }, 90_000);
 afterAll(async () => {

@@ -4,8 +4,9 @@
 // node wakes, its round timer is overdue and a request sent to it while it slept is waiting: neither
 // writes anything, and the pages that were on it hear nothing more from it.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { toStderr } from "../../scripts/cluster/child";
 import { startCluster, type Cluster } from "../../scripts/cluster/start-cluster";
-import { CLUSTER_WAIT_MS, clusterEnv, clusterParty, holder, isSnapshot, storedState, type ClusterParty, type Holder } from "../support/cluster-party";
+import { CLUSTER_WAIT_MS, clusterEnv, clusterParty, holder, isSnapshot, stored, type ClusterParty, type Holder } from "../support/cluster-party";
 import { lobbyData, startGame, startRound, submit } from "../support/rest";
 
 const PAUSE_MS = 10_000;
@@ -18,7 +19,8 @@ let party: ClusterParty;
 const output: string[] = [];
 
 beforeAll(async () => {
-  cluster = await startCluster({ nodes: 3, nodeEnv: clusterEnv, log: (line) => output.push(line) });
+  // The nodes' lines are kept, to find the stale node's own account of waking, and shown as usual.
+  cluster = await startCluster({ nodes: 3, nodeEnv: clusterEnv, log: (line) => (output.push(line), toStderr(line)) });
   party = await clusterParty(cluster, ["websocket", "stream", "websocket", "stream"]);
 }, 60_000);
 afterAll(async () => {
@@ -97,7 +99,7 @@ describe("a node paused for 10 s while it holds a lobby", () => {
     const now = await holder(cluster, party.code);
     expect(now.incarnation).not.toBe(stale.incarnation);
     expect(now.epoch).toBeGreaterThanOrEqual(owner!.epoch);
-    const { game } = await storedState(cluster, party.code);
+    const { game } = (await stored(cluster, party.code)).state;
     expect(game.rounds).toHaveLength(1);
     expect(game.rounds[0].plays).toMatchObject({ blue: { answer: BLUE_ANSWER }, red: { answer: null } });
     expect(game.scores).toEqual({ blue: before.gameState.scores.blue + game.rounds[0].plays.blue.points, red: before.gameState.scores.red + game.rounds[0].plays.red.points });

@@ -81,11 +81,13 @@ export async function holder(cluster: Cluster, code: string): Promise<Holder> {
   }
 }
 
-/** The lobby as its owner last wrote it to Redis (a LobbyState, without its chat): read whichever node serves it now. */
-export async function storedState(cluster: Cluster, code: string): Promise<any> {
+/** The lobby as its owners wrote it to Redis, read whichever node serves it now: its state (a LobbyState without chat) and its chat lines. */
+export async function stored(cluster: Cluster, code: string): Promise<{ state: any; chat: any[] }> {
   const client = new RedisClient(cluster.redis.url, { autoReconnect: false });
   try {
-    return JSON.parse(String(await client.send("HGET", [keys.lobby(code), "state"])));
+    const state = await client.send("HGET", [keys.lobby(code), "state"]);
+    const chat = (await client.send("LRANGE", [keys.chat(code), "0", "-1"])) as string[];
+    return { state: JSON.parse(String(state)), chat: chat.map((line) => JSON.parse(line)) };
   } finally {
     client.close();
   }
