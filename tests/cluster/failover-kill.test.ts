@@ -2,27 +2,23 @@
 // "Owning a lobby"): every page finds the lobby again on another node within 5 s, nothing anyone
 // was told is lost, the lobby has one owner afterwards, and a lobby on another node never notices.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startCluster, type Cluster } from "../../scripts/cluster/start-cluster";
-import { CLUSTER_WAIT_MS, clusterEnv, holder } from "../support/cluster-party";
+import { CLUSTER_WAIT_MS, holder } from "../support/cluster-party";
 import { BLUE_ANSWER, killOwnerMidRound, type KillOwnerRun } from "../support/kill-owner";
 import { submit } from "../support/rest";
+import { useCluster } from "../support/use-cluster";
 
 /** The promise: every page back in play (reconnected, joined, snapshot in hand) within this of the kill. */
 const BACK_WITHIN_MS = 5000;
 /** The other lobby's chat never stops for longer than this (each of its pages says a line every 100 ms). */
 const BYSTANDER_SILENCE_MS = 1000;
 
-let cluster: Cluster;
 let run: KillOwnerRun;
-
+// Registered first, so its pages close before the cluster stops (hooks run in the order they were made).
+afterAll(() => run?.close());
+const use = useCluster();
 beforeAll(async () => {
-  cluster = await startCluster({ nodes: 3, nodeEnv: clusterEnv });
-  run = await killOwnerMidRound(cluster);
-}, 90_000);
-afterAll(async () => {
-  run?.close();
-  await cluster?.stop();
-});
+  run = await killOwnerMidRound(use.cluster);
+}, 60_000);
 
 describe("kill -9 of a lobby's node", () => {
   test("every page is back in play within 5 s: reconnected, re-joined, snapshot in hand", () => {
@@ -51,7 +47,7 @@ describe("kill -9 of a lobby's node", () => {
 
   test("the round is judged with blue's locked answer and the scores add up", async () => {
     const { party, before } = run;
-    const app = { url: cluster.url };
+    const app = { url: use.cluster.url };
     const marks = party.sockets.map((s) => s.mark());
     await submit(app, party.players[1]!.seat, 2, "Red's late answer");
     const results = await Promise.all(party.sockets.map((s) => s.waitFor("round-results", (p) => p.round.number === 2, CLUSTER_WAIT_MS)));
@@ -65,6 +61,7 @@ describe("kill -9 of a lobby's node", () => {
 
   test("one owner afterwards: a live node in Redis, the only one that has the lobby", async () => {
     const { party, victim } = run;
+    const { cluster } = use;
     const owner = await holder(cluster, party.code);
     expect(owner.node).not.toBe(victim);
     expect(owner.live).toBe(true);

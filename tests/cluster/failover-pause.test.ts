@@ -3,30 +3,20 @@
 // another node; the round ends there on its deadline, which falls within the pause. When the stale
 // node wakes, its round timer is overdue and a request sent to it while it slept is waiting: neither
 // writes anything, and the pages that were on it hear nothing more from it.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { toStderr } from "../../scripts/cluster/child";
-import { startCluster, type Cluster } from "../../scripts/cluster/start-cluster";
-import { CLUSTER_WAIT_MS, clusterEnv, clusterParty, holder, isSnapshot, stored, type ClusterParty, type Holder } from "../support/cluster-party";
+import { CLUSTER_WAIT_MS, holder, isSnapshot, stored, type Holder } from "../support/cluster-party";
 import { lobbyData, startGame, startRound, submit } from "../support/rest";
+import { useCluster } from "../support/use-cluster";
 
 const PAUSE_MS = 10_000;
 /** The round's deadline falls this long after the pause begins: after the lobby moved, before the node wakes. */
 const DEADLINE_INTO_PAUSE_MS = 6_000;
 const BLUE_ANSWER = "Blue's answer before the pause";
 
-let cluster: Cluster;
-let party: ClusterParty;
 const output: string[] = [];
-
-beforeAll(async () => {
-  // The nodes' lines are kept, to find the stale node's own account of waking, and shown as usual.
-  cluster = await startCluster({ nodes: 3, nodeEnv: clusterEnv, log: (line) => (output.push(line), toStderr(line)) });
-  party = await clusterParty(cluster, ["websocket", "stream", "websocket", "stream"]);
-}, 60_000);
-afterAll(async () => {
-  party?.close();
-  await cluster?.stop();
-});
+// The nodes' lines are kept, to find the stale node's own account of waking, and shown as usual.
+const use = useCluster({ log: (line) => (output.push(line), toStderr(line)) });
 
 /**
  * An HTTP request written whole into the node's socket: the kernel accepts the connection and takes the
@@ -53,6 +43,8 @@ async function queuedRequest(url: string, method: string, path: string, headers:
 
 describe("a node paused for 10 s while it holds a lobby", () => {
   test("the lobby plays on elsewhere; the woken node writes nothing and says nothing more to its old pages", async () => {
+    const { cluster } = use;
+    const party = await use.party(["websocket", "stream", "websocket", "stream"]);
     const app = { url: cluster.url };
     const [blueCaptain, redCaptain] = party.players;
     await startGame(app, blueCaptain!.seat, 3, 15);

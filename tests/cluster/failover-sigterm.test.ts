@@ -1,34 +1,26 @@
 // SIGTERM of the node that holds two lobbies, as a rolling restart stops it (docs/cluster.md "Stopping
 // a node"): it lets HAProxy see it go, hands its lobbies over and exits; every page is back in play on
 // another node within 1.5 s of losing its connection, and both lobbies play on there.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startCluster, type Cluster } from "../../scripts/cluster/start-cluster";
-import { CLUSTER_WAIT_MS, clusterEnv, clusterParty, holder, isSnapshot, type ClusterParty } from "../support/cluster-party";
+import { describe, expect, test } from "bun:test";
+import { CLUSTER_WAIT_MS, holder, isSnapshot, type ClusterParty } from "../support/cluster-party";
 import { startGame, startRound } from "../support/rest";
+import { useCluster } from "../support/use-cluster";
 
 /** The promise: from the moment a page loses its connection to its snapshot from the next node. */
 const BLIP_UNDER_MS = 1500;
 
-let cluster: Cluster;
-const parties: ClusterParty[] = [];
-
-beforeAll(async () => {
-  cluster = await startCluster({ nodes: 3, nodeEnv: clusterEnv });
-}, 60_000);
-afterAll(async () => {
-  for (const party of parties) party.close();
-  await cluster?.stop();
-});
+const use = useCluster();
 
 describe("SIGTERM of a lobby's node", () => {
   test("its lobbies play on elsewhere after a blip under 1.5 s per page", async () => {
-    const first = await clusterParty(cluster, ["websocket", "stream", "websocket", "stream"]);
-    parties.push(first);
+    const { cluster } = use;
+    const first = await use.party(["websocket", "stream", "websocket", "stream"]);
+    const parties: ClusterParty[] = [first];
     const victim = (await holder(cluster, first.code)).node;
     // A second lobby on the same node: its code has to hash there, so lobbies are made until one does.
     for (let n = 0; parties.length < 2; n++) {
       if (n > 30) throw new Error(`no second lobby landed on ${victim}`);
-      const party = await clusterParty(cluster, ["stream", "websocket"], `L${n}-`);
+      const party = await use.party(["stream", "websocket"], `L${n}-`);
       if ((await holder(cluster, party.code)).node === victim) parties.push(party);
       else party.close();
     }

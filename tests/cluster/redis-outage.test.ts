@@ -2,28 +2,18 @@
 // SIGKILL mid-round and started again on its port and append-only file. Meanwhile every command is
 // refused with 503 and nothing of it is applied; afterwards the lobby is as it was plus what was
 // acknowledged, and play resumes by itself: the pages come back, commands succeed.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startCluster, type Cluster } from "../../scripts/cluster/start-cluster";
+import { describe, expect, test } from "bun:test";
 import { call } from "../support/app";
-import { CLUSTER_WAIT_MS, clusterEnv, clusterParty, holder, isSnapshot, stored, type ClusterParty } from "../support/cluster-party";
+import { CLUSTER_WAIT_MS, holder, isSnapshot, stored } from "../support/cluster-party";
 import { startGame, startRound, submit } from "../support/rest";
+import { useCluster } from "../support/use-cluster";
 
 const OUTAGE_MS = 5000;
 /** Redis back, the nodes renew their leases, HAProxy sees them (2 checks), and each page's next attempt comes (up to 5 s apart by then). */
 const BACK_AFTER_REDIS_MS = 12_000;
 const BLUE_ANSWER = "Blue's answer before the outage";
 
-let cluster: Cluster;
-let party: ClusterParty;
-
-beforeAll(async () => {
-  cluster = await startCluster({ nodes: 3, nodeEnv: clusterEnv });
-  party = await clusterParty(cluster, ["websocket", "stream", "websocket", "stream"]);
-}, 60_000);
-afterAll(async () => {
-  party?.close();
-  await cluster?.stop();
-});
+const use = useCluster();
 
 /** The stored lobby without who is connected at the moment: that changes as pages drop and come back. */
 function withoutPresence(state: any): any {
@@ -33,6 +23,8 @@ function withoutPresence(state: any): any {
 
 describe("Redis down for 5 s", () => {
   test("commands answer 503 and change nothing; play resumes by itself once it is back", async () => {
+    const { cluster } = use;
+    const party = await use.party(["websocket", "stream", "websocket", "stream"]);
     const app = { url: cluster.url };
     const [blueCaptain, redCaptain, talker] = party.players;
     await startGame(app, blueCaptain!.seat, 3, 60);

@@ -2,35 +2,20 @@
 // both realtime transports of a lobby reach the node Redis names its owner, so none of them makes
 // another node claim it; a `lobby` parameter naming another lobby than the token's is refused by the
 // node it reaches, and neither lobby moves.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startCluster, type Cluster } from "../../scripts/cluster/start-cluster";
+import { describe, expect, test } from "bun:test";
 import { OTHER_LOBBY } from "../../src/access/routed-lobby";
 import { lobbyRoutes } from "../../src/api/routes";
 import { NODE_HEADER } from "../../src/node-header";
 import { lobbyQuery } from "../../src/shared/lobby-query";
 import { encodeFrame, STREAM_PATH } from "../../src/shared/wire";
 import { call } from "../support/app";
-import { CLUSTER_WAIT_MS, clusterEnv, clusterParty, holder, isSnapshot, stored, type ClusterParty } from "../support/cluster-party";
+import { CLUSTER_WAIT_MS, holder, isSnapshot, stored } from "../support/cluster-party";
 import { RawStream, rawUpgrade } from "../support/raw-wire";
 import { joinLobby } from "../support/rest";
 import { Clients, TRANSPORTS } from "../support/sockets";
+import { useCluster } from "../support/use-cluster";
 
-let cluster: Cluster;
-const parties: ClusterParty[] = [];
-
-beforeAll(async () => {
-  cluster = await startCluster({ nodes: 3, nodeEnv: clusterEnv });
-}, 60_000);
-afterAll(async () => {
-  for (const party of parties) party.close();
-  await cluster?.stop();
-});
-
-async function party(transports: Parameters<typeof clusterParty>[1], prefix = ""): Promise<ClusterParty> {
-  const made = await clusterParty(cluster, transports, prefix);
-  parties.push(made);
-  return made;
-}
+const use = useCluster();
 
 /** Every REST call but create, as a page makes it: with its token (the join has none, and names its lobby in a parameter). */
 function everyCall(code: string, token: string): { what: string; method: string; path: string; token?: string; body: unknown }[] {
@@ -48,7 +33,8 @@ function everyCall(code: string, token: string): { what: string; method: string;
 
 describe("HAProxy in front of real nodes", () => {
   test("every page, REST call and both transports of a lobby reach the node Redis names its owner", async () => {
-    const { code, sockets } = await party(["websocket", "stream"]);
+    const { cluster } = use;
+    const { code, sockets } = await use.party(["websocket", "stream"]);
     const owner = await holder(cluster, code);
     const app = { url: cluster.url };
     const extra = await joinLobby(app, code, "Extra", { routed: true });
@@ -85,10 +71,11 @@ describe("HAProxy in front of real nodes", () => {
   }, 60_000);
 
   test("a lobby parameter naming another lobby than the token's is refused by the node it reaches; neither lobby moves", async () => {
-    const mine = await party(["websocket"], "Mine-");
+    const { cluster } = use;
+    const mine = await use.party(["websocket"], "Mine-");
     const mineOwner = await holder(cluster, mine.code);
-    let other = await party(["websocket"], "Other-");
-    while ((await holder(cluster, other.code)).node === mineOwner.node) other = await party(["websocket"], "Other-");
+    let other = await use.party(["websocket"], "Other-");
+    while ((await holder(cluster, other.code)).node === mineOwner.node) other = await use.party(["websocket"], "Other-");
     const otherOwner = await holder(cluster, other.code);
     const before = await stored(cluster, mine.code);
     const token = mine.players[0]!.seat.token;
