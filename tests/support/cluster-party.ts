@@ -22,9 +22,12 @@ const NAMES = ["Hana", "Ravi", "Bo", "Rue", "Kai", "Lea", "Max", "Noa"];
 
 export const isSnapshot = (p: any): boolean => p?.updateType === "snapshot";
 
-export interface Player {
+export interface SeatedPlayer {
   seat: Seat;
   team: Team;
+}
+
+export interface Player extends SeatedPlayer {
   socket: PlayerSocket;
 }
 
@@ -37,27 +40,31 @@ export interface ClusterParty {
 }
 
 /**
- * A lobby of one player per transport given (at most 8): the host creates it and captains blue, the
- * first to join captains red, the rest fall on the smaller team. Every page is connected and has its
- * snapshot when this resolves.
+ * A lobby of `count` players (at most 8) seated through the proxy: the host creates it and captains
+ * blue, the first to join captains red, the rest fall on the smaller team.
  */
-export async function clusterParty(cluster: Cluster, transports: Transport[], prefix = ""): Promise<ClusterParty> {
+export async function seatParty(cluster: Cluster, count: number, prefix = ""): Promise<{ code: string; players: SeatedPlayer[] }> {
   const app = { url: cluster.url };
   const host = await createLobby(app, `${prefix}${NAMES[0]}`);
   const seats: Seat[] = [host];
-  for (const name of NAMES.slice(1, transports.length)) seats.push(await joinLobby(app, host.code, `${prefix}${name}`, { routed: true }));
+  for (const name of NAMES.slice(1, count)) seats.push(await joinLobby(app, host.code, `${prefix}${name}`, { routed: true }));
   const lobby = await lobbyData(app, host.code);
   const teamOf = (seat: Seat): Team => (lobby.blueTeam.some((p: { id: string }) => p.id === seat.id) ? "blue" : "red");
   await teamSelect(app, host, "blue", true);
   if (seats[1]) await teamSelect(app, seats[1], "red", true);
-  const players = seats.map((seat, i) => {
-    const team = teamOf(seat);
+  return { code: host.code, players: seats.map((seat) => ({ seat, team: teamOf(seat) })) };
+}
+
+/** seatParty() with one page per transport given, each connected and with its snapshot when this resolves. */
+export async function clusterParty(cluster: Cluster, transports: Transport[], prefix = ""): Promise<ClusterParty> {
+  const { code, players: seated } = await seatParty(cluster, transports.length, prefix);
+  const players = seated.map(({ seat, team }, i) => {
     const transport = transports[i]!;
     return { seat, team, socket: new PlayerSocket(cluster.url, `${seat.name}(${team}, ${transport})`, seat.token, transport, retryDelay) };
   });
   const sockets = players.map((p) => p.socket);
   await Promise.all(sockets.map((s) => s.waitFor("lobby-updated", isSnapshot, CLUSTER_WAIT_MS)));
-  return { code: host.code, players, sockets, close: () => sockets.forEach((s) => s.close()) };
+  return { code, players, sockets, close: () => sockets.forEach((s) => s.close()) };
 }
 
 /** Who holds a lobby, as Redis says. */
