@@ -5,7 +5,7 @@ import { CHAT_HISTORY } from "../game/settings";
 import type { OwnQuestion, Question } from "../game/types";
 import { parseChatLine, parseStoredLobby } from "../lobbies/stored-state";
 import { MOVED_MESSAGE, ownBody, StoreRefusal, type LobbyChange, type LobbyStorePort, type StoredLobby } from "../lobbies/store-port";
-import { CallTimedOut, isReply, type Redis } from "./redis";
+import { isReply, OutcomeUnknown, type Redis } from "./redis";
 import { CLAIM, COMMIT, CREATE, keys, lobbyKeys, OWN_BYTES, RELEASE } from "./scripts";
 import type { Lease } from "./lease";
 
@@ -103,7 +103,7 @@ export class RedisStore implements LobbyStorePort {
       return changed;
     } catch (err) {
       // Fenced, or not known to be written: the lobby is read again from Redis by its next claim.
-      if (err instanceof CallTimedOut || (isReply(err) && String((err as Error).message).includes("FENCED"))) {
+      if (err instanceof OutcomeUnknown || (isReply(err) && String((err as Error).message).includes("FENCED"))) {
         this.held.delete(code);
         throw new StoreRefusal("fenced", MOVED_MESSAGE);
       }

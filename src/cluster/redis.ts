@@ -9,8 +9,11 @@ export const CALL_TIMEOUT_MS = 1000;
 
 export const UNREACHABLE = "The server could not save this (its shared store is unreachable); nothing changed, try again shortly";
 
-/** A call that did not answer in time: it may have run or not. */
-export class CallTimedOut extends Error {}
+/**
+ * A call whose outcome is unknown: it did not answer in time, or its connection broke after it was
+ * sent. It may have run or not.
+ */
+export class OutcomeUnknown extends Error {}
 
 /** A script, sent by its hash once Redis knows it (EVALSHA), by its text when Redis does not (a restarted Redis). */
 export interface Script {
@@ -41,17 +44,23 @@ export class Redis {
     }
   }
 
-  /** One command; rejects with a StoreRefusal when Redis cannot be reached, CallTimedOut when it did not answer in time. */
+  /**
+   * One command; rejects with a StoreRefusal when Redis cannot be reached (the command was not sent),
+   * OutcomeUnknown when it did not answer in time or its connection broke while it was out.
+   */
   async call(command: string, args: string[]): Promise<unknown> {
-    if (!this.client.connected) this.reconnect();
+    const sent = this.client.connected;
+    if (!sent) this.reconnect();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new CallTimedOut(`Redis did not answer ${command} within ${CALL_TIMEOUT_MS} ms`)), CALL_TIMEOUT_MS);
+      timer = setTimeout(() => reject(new OutcomeUnknown(`Redis did not answer ${command} within ${CALL_TIMEOUT_MS} ms`)), CALL_TIMEOUT_MS);
     });
     try {
       return await Promise.race([this.client.send(command, args), late]);
     } catch (err) {
-      if (err instanceof CallTimedOut || isReply(err)) throw err;
+      if (err instanceof OutcomeUnknown || isReply(err)) throw err;
+      // Redis may have run it and lost only its answer with the connection.
+      if (sent) throw new OutcomeUnknown(`Redis's connection broke while ${command} was out: ${err instanceof Error ? err.message : String(err)}`);
       throw new StoreRefusal("unreachable", UNREACHABLE);
     } finally {
       clearTimeout(timer);

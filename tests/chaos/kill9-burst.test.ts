@@ -5,7 +5,8 @@
 // (docs/architecture.md "The data flow"). What no one heard may or may not be there.
 import { describe, expect, test } from "bun:test";
 import { type Four, seatFour, startGame, startRound, submit } from "../support/rest";
-import { integrityCheck, readStore, useChaos, type PlayerSocket } from "./support";
+import { integrityCheck, readStore, useChaos } from "./support";
+import type { PlayerSocket } from "../support/player-socket";
 
 const chaos = useChaos();
 const LOBBIES = 4;

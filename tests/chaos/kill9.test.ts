@@ -10,7 +10,8 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { call } from "../support/app";
 import { within } from "../support/sockets";
 import { type Four, ok, seatFour, startGame, startRound, submit, teamSelect } from "../support/rest";
-import { dbFile, integrityCheck, portOpen, readStore, secretFile, useChaos, type PlayerSocket, type ServerProcess } from "./support";
+import { dbFile, integrityCheck, portOpen, readStore, secretFile, useChaos, type ServerProcess } from "./support";
+import type { PlayerSocket } from "../support/player-socket";
 
 const isSnapshot = (p: any) => p?.updateType === "snapshot";
 const withoutPresence = (players: any[]) => players.map(({ connected: _c, ...p }) => p);

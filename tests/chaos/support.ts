@@ -1,13 +1,14 @@
-// Chaos helpers: the real server as a child process (`bun run src/server.ts`), clients that reconnect
-// by themselves and rejoin on every connect (as islands/client/connection.ts does, faster), and a
-// read-only look into the SQLite file the server left behind.
+// Chaos helpers: the real server as a child process (`bun run src/server.ts`), the players' pages
+// (../support/player-socket.ts, reconnecting quickly), and a read-only look into the SQLite file the
+// server left behind.
 import { afterEach } from "bun:test";
 import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadManifest } from "../../src/pages/build";
-import { Client, type Transport } from "../support/sockets";
+import type { Transport } from "../support/sockets";
+import { PlayerSocket } from "../support/player-socket";
 import { LIFTED_LIMITS } from "../../scripts/lib/lifted-limits";
 
 const ROOT = join(import.meta.dir, "../..");
@@ -138,66 +139,6 @@ export function readStore(dataDir: string): { lobbies: Map<string, any>; chat: M
     return { lobbies, chat };
   } finally {
     db.close();
-  }
-}
-
-/** A player's page: reconnects by itself after 100-300 ms and sends join-lobby on every connect. */
-export class PlayerSocket extends Client {
-  /** how many times the connection has opened */
-  connects = 0;
-  /** arrival time (Date.now(), same clock as the server's endsAt) of every event, by log position */
-  readonly arrivals: number[] = [];
-  /** the reason of every loss of an open connection, in order */
-  readonly disconnects: string[] = [];
-  private readonly listeners = new Map<string, ((payload: any) => void)[]>();
-  /** attempts since the last open, for the back-off */
-  private failures = 0;
-  private stopped = false;
-  private retry: ReturnType<typeof setTimeout> | undefined;
-
-  constructor(url: string, label: string, readonly token: string, transport: Transport = "websocket") {
-    super(url, label, transport);
-  }
-
-  /** Calls `fn` with every `event` as it arrives. */
-  on(event: string, fn: (payload: any) => void): void {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), fn]);
-  }
-
-  protected override opened(): void {
-    this.connects++;
-    this.failures = 0;
-    this.emit("join-lobby", { token: this.token });
-  }
-
-  protected override received(event: string, payload: unknown): void {
-    this.arrivals.push(Date.now());
-    for (const fn of this.listeners.get(event) ?? []) fn(payload);
-  }
-
-  protected override ended(reason: string): void {
-    const wasOpen = this.connected;
-    super.ended(reason);
-    if (this.stopped) return;
-    if (wasOpen) this.disconnects.push(reason);
-    this.retry = setTimeout(() => this.open(), Math.min(300, 100 * 2 ** this.failures++));
-  }
-
-  override close(): void {
-    this.stopped = true;
-    clearTimeout(this.retry);
-    super.close();
-  }
-
-  /** Resolves once disconnected `times` times in all. */
-  untilDisconnected(times: number, ms = 5000): Promise<void> {
-    return this.until(() => this.disconnects.length >= times || undefined, `disconnect #${times}`, ms).then(() => {});
-  }
-
-  /** When the first event named `event` from log position `from` on arrived. */
-  arrivalOf(event: string, from = 0): number | undefined {
-    const hit = this.log.find((r) => r.seq >= from && r.event === event);
-    return hit ? this.arrivals[hit.seq] : undefined;
   }
 }
 

@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { startTestApp, call, type TestApp } from "../support/app";
 import { startRedis, type TestRedis } from "../support/redis-server";
 import { createLobby, joinLobby, lobbyData, teamSelect } from "../support/rest";
+import { PlayerSocket } from "../support/player-socket";
+import { redisCutter } from "../support/redis-cutter";
 import { Client, within } from "../support/sockets";
 
 let redis: TestRedis;
@@ -132,6 +134,29 @@ describe("a lobby on a cluster", () => {
     expect(await ownerOf(host.code)).toBe("a");
     expect(names(await lobbyData(b, host.code))).toEqual(["Ann"]);
     expect(await ownerOf(host.code)).toBe("b");
+  });
+
+  test("a commit whose answer was lost with its connection is not told as refused: the lobby is read again from Redis, which ran it", async () => {
+    const cutter = await redisCutter(redis.url);
+    try {
+      const a = await node("a", { REDIS_URL: cutter.url });
+      const host = await createLobby(a, "Ann");
+      const ann = new PlayerSocket(a.url, "ann", host.token);
+      await ann.waitFor("lobby-updated", (p) => p.updateType === "snapshot", 5000);
+      const line = "said as the connection broke";
+      cutter.cutAfter(line);
+      ann.emit("chat-message", { message: line, chatType: "game" });
+      await until("Redis to hold the line", async () => ((await redis.cli("LRANGE", `sm:chat:${host.code}`, "0", "-1")).includes(line) ? true : undefined));
+      // Not "nothing changed" to the sender: the node cannot know, so it lets the lobby go and its page
+      // comes back to what Redis holds.
+      expect(await within(ann.waitForDisconnect(), "the lobby to be let go")).toBe("server restarting");
+      const again = await ann.waitFor("lobby-updated", (p) => p.updateType === "snapshot", 5000);
+      expect(again.chat.map((m: { message: string }) => m.message)).toEqual([line]);
+      expect(ann.events("socket-error")).toEqual([]);
+      ann.close();
+    } finally {
+      cutter.stop();
+    }
   });
 
   test("a node that is stopped hands its lobbies over at once", async () => {

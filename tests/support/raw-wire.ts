@@ -12,9 +12,9 @@ const hostPort = (url: string) => {
  * A WebSocket upgrade over plain TCP: resolves with the HTTP status of the answer (101 when
  * upgraded), its status line and headers as they came (`head`) and, when upgraded, sends `frame` as one text frame and resolves `closeCode` with the
  * code of the server's close frame (null if the socket ended without one). It never answers a ping:
- * a half-open connection, as the server sees one.
+ * a half-open connection, as the server sees one. `query` (?lobby=CODE) goes on the path.
  */
-export async function rawUpgrade(url: string, headers: Record<string, string> = {}, frame?: Uint8Array): Promise<{ status: number; head: string; closeCode: Promise<number | null> }> {
+export async function rawUpgrade(url: string, headers: Record<string, string> = {}, frame?: Uint8Array, query = ""): Promise<{ status: number; head: string; closeCode: Promise<number | null> }> {
   let buffered = Buffer.alloc(0);
   let head = "";
   let settleStatus: (status: number) => void = () => {};
@@ -48,7 +48,7 @@ export async function rawUpgrade(url: string, headers: Record<string, string> = 
     },
   });
   const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("");
-  socket.write(`GET ${WS_PATH} HTTP/1.1\r\nHost: ${new URL(url).host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n${extra}\r\n`);
+  socket.write(`GET ${WS_PATH}${query} HTTP/1.1\r\nHost: ${new URL(url).host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n${extra}\r\n`);
   const answered = await within(status, "the upgrade's answer");
   if (answered !== 101 || !frame) socket.end();
   return { status: answered, head, closeCode: within(closeCode, "the server's close frame").finally(() => socket.end()) };

@@ -5,6 +5,7 @@
 import { expect } from "bun:test";
 import type { Question, Team } from "../../src/game/types";
 import type { AnswerJudge, QuestionSource } from "../../src/lobbies/seams";
+import { lobbyQuery } from "../../src/shared/lobby-query";
 import { call } from "./app";
 
 export type Res = Awaited<ReturnType<typeof call>>;
@@ -43,8 +44,9 @@ export async function createLobby(app: Target, name = "Hana"): Promise<Seat & { 
   return { ...seatOf(body, name), code: body.lobby.code };
 }
 
-export async function joinLobby(app: Target, code: string, name: string): Promise<Seat> {
-  return seatOf(await ok(app, "/api/lobby/join", undefined, { playerName: name, code }), name);
+/** `routed`: the call names its lobby in the address too (?lobby=CODE), as the page's does, for a proxy's routing. */
+export async function joinLobby(app: Target, code: string, name: string, { routed = false } = {}): Promise<Seat> {
+  return seatOf(await ok(app, `/api/lobby/join${routed ? lobbyQuery(code) : ""}`, undefined, { playerName: name, code }), name);
 }
 
 /** A host (Hana) and the named players, joined in order (so they alternate red, blue, red, ...). */

@@ -1,0 +1,92 @@
+// kill -9 of the node that holds a lobby, through HAProxy with three real nodes (docs/cluster.md
+// "Owning a lobby"): every page finds the lobby again on another node within 5 s, nothing anyone
+// was told is lost, the lobby has one owner afterwards, and a lobby on another node never notices.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { CLUSTER_WAIT_MS, holder } from "../support/cluster-party";
+import { BLUE_ANSWER, killOwnerMidRound, type KillOwnerRun } from "../support/kill-owner";
+import { submit } from "../support/rest";
+import { useCluster } from "../support/use-cluster";
+
+/** The promise: every page back in play (reconnected, joined, snapshot in hand) within this of the kill. */
+const BACK_WITHIN_MS = 5000;
+/** The other lobby's chat never stops for longer than this (each of its pages says a line every 100 ms). */
+const BYSTANDER_SILENCE_MS = 1000;
+
+let run: KillOwnerRun;
+// Registered first, so its pages close before the cluster stops (hooks run in the order they were made).
+afterAll(() => run?.close());
+const use = useCluster();
+beforeAll(async () => {
+  run = await killOwnerMidRound(use.cluster);
+}, 60_000);
+
+describe("kill -9 of a lobby's node", () => {
+  test("every page is back in play within 5 s: reconnected, re-joined, snapshot in hand", () => {
+    console.log(`kill -9 of ${run.victim}: pages back after ${run.backMs.join(", ")} ms`);
+    const late = run.party.sockets.map((s, i) => `${s.label}: ${run.backMs[i]} ms`).filter((_, i) => run.backMs[i]! >= BACK_WITHIN_MS);
+    expect(late).toEqual([]);
+    for (const s of run.party.sockets) expect(s.disconnects[0]).toBe("transport close");
+  });
+
+  test("nothing acknowledged is lost: the round, blue's lock, the scores and every acknowledged chat line are in each snapshot", () => {
+    const { before, snapshots, party, acked } = run;
+    for (const [i, snap] of snapshots.entries()) {
+      const { team, seat } = party.players[i]!;
+      expect(snap.lobby.gameState).toMatchObject({ phase: "question", currentRoundNumber: 2, locked: { blue: true, red: false }, scores: before.gameState.scores });
+      expect(snap.lobby.gameState.currentRound.endsAt).toBe(before.gameState.currentRound.endsAt);
+      expect(snap.lock).toEqual(team === "blue" ? { answer: BLUE_ANSWER, isSteal: false, playerId: party.players[0]!.seat.id } : null);
+      const heard = snap.chat.map((m: { message: string }) => m.message);
+      const owed = acked.filter((l) => l.chatType === "game" || l.team === team).map((l) => l.text);
+      expect({ seat: seat.name, missing: owed.filter((text) => !heard.includes(text)) }).toEqual({ seat: seat.name, missing: [] });
+      // A line in flight at the kill may or may not have been written, but never twice.
+      expect(new Set(heard).size).toBe(heard.length);
+    }
+    // The talker had lines acknowledged before the kill: the check above is about more than the quiet lines.
+    expect(acked.length).toBeGreaterThan(party.players.length);
+  });
+
+  test("the round is judged with blue's locked answer and the scores add up", async () => {
+    const { party, before } = run;
+    const app = { url: use.cluster.url };
+    const marks = party.sockets.map((s) => s.mark());
+    await submit(app, party.players[1]!.seat, 2, "Red's late answer");
+    const results = await Promise.all(party.sockets.map((s) => s.waitFor("round-results", (p) => p.round.number === 2, CLUSTER_WAIT_MS)));
+    for (const r of results) {
+      expect(r.round).toMatchObject({ number: 2, blueAnswer: BLUE_ANSWER, redAnswer: "Red's late answer" });
+      expect(r.scores).toEqual({ blue: before.gameState.scores.blue + r.round.bluePointsGained, red: before.gameState.scores.red + r.round.redPointsGained });
+    }
+    // Judged once, by one node.
+    for (const [i, s] of party.sockets.entries()) expect(s.since(marks[i]!).filter((e) => e.event === "round-results")).toHaveLength(1);
+  });
+
+  test("one owner afterwards: a live node in Redis, the only one that has the lobby", async () => {
+    const { party, victim } = run;
+    const { cluster } = use;
+    const owner = await holder(cluster, party.code);
+    expect(owner.node).not.toBe(victim);
+    expect(owner.live).toBe(true);
+    const [third] = cluster.nodes.filter((n) => n.id !== victim && n.id !== owner.node);
+    // The owner answers from memory; the third node, asked straight, has to ask the owner, which
+    // keeps a lobby that just came to it: 503, and the lobby stays where it is.
+    const atOwner = await fetch(`${cluster.node(owner.node).url}/api/lobby/${party.code}`);
+    expect(atOwner.status).toBe(200);
+    expect(atOwner.headers.get("x-stealmate-node")).toBe(owner.node);
+    const atThird = await fetch(`${third!.url}/api/lobby/${party.code}`);
+    expect(atThird.status).toBe(503);
+    expect(((await atThird.json()) as { message: string }).message).toMatch(/moving/);
+    expect(await holder(cluster, party.code)).toEqual(owner);
+  });
+
+  test("a lobby on another node never notices: no page of it lost its connection, and its chat kept flowing", () => {
+    const { bystanders, bystanderChat, killedAt, backMs } = run;
+    const allBack = killedAt + Math.max(...backMs);
+    for (const s of bystanders.sockets) expect({ page: s.label, losses: s.disconnects }).toEqual({ page: s.label, losses: [] });
+    for (const chatter of bystanderChat) {
+      const silence = chatter.longestSilence(killedAt, allBack);
+      console.log(`the other lobby's ${chatter.socket.label}: ${chatter.acked.length}/${chatter.lines.length} lines acknowledged, at most ${silence} ms between two during the failover`);
+      expect(silence).toBeLessThan(BYSTANDER_SILENCE_MS);
+      // Every line it said was heard back, but perhaps the last, said as the talking stopped.
+      expect(chatter.acked.length).toBeGreaterThanOrEqual(chatter.lines.length - 1);
+    }
+  });
+});
