@@ -25,7 +25,11 @@ export interface ClusterNode {
   budgets: SharedBudgets;
   /** The service it serves; from then on it claims and hands over that service's lobbies. */
   attach(service: LobbyService): void;
-  /** Whether a load balancer may send it anything: it holds its lease and is not stopping. */
+  /**
+   * Whether a load balancer may send it anything: it is not stopping. Not whether it holds its lease:
+   * when Redis is away every node loses its lease together, and marking them all down would keep the
+   * cluster shut for HAProxy's 10 s of rise after Redis is back (docs/decisions.md "Many machines").
+   */
   healthy(): boolean;
   /** Stops taking lobbies, so the balancer stops sending them here (its health check fails). */
   drain(): void;
@@ -89,7 +93,7 @@ export async function joinCluster(opts: { redisUrl: string; nodeId: string; idle
       service = s;
       s.claimWith(claim);
     },
-    healthy: () => !draining && lease.valid,
+    healthy: () => !draining,
     drain() {
       draining = true;
     },

@@ -9,6 +9,7 @@ import { isReply, OutcomeUnknown, type Redis } from "./redis";
 import { CLAIM, COMMIT, CREATE, keys, lobbyKeys, OWN_BYTES, RELEASE } from "./scripts";
 import type { Lease } from "./lease";
 
+const LOST_TOUCH = "The server lost touch with its shared store; nothing changed, try again shortly";
 /** A lobby's keys outlive its idle lifetime by this much, so that its live owner's own expiry comes first. */
 const EXPIRY_MARGIN_MS = 60 * 60_000;
 
@@ -40,6 +41,8 @@ export class RedisStore implements LobbyStorePort {
   }
 
   async claim(code: string): Promise<Claim> {
+    // Claimed under a lease not renewed, the lobby would name an owner Redis already takes for dead.
+    if (!this.lease.valid) throw new StoreRefusal("unreachable", LOST_TOUCH);
     const reply = (await this.redis.run(CLAIM, [keys.lobby(code), keys.chat(code)], [this.lease.owner, String(CHAT_HISTORY)])) as [number, ...unknown[]];
     if (reply[0] === 0) return { absent: true };
     if (reply[0] === 1) return { heldBy: String(reply[1]) };
@@ -86,7 +89,7 @@ export class RedisStore implements LobbyStorePort {
   }
 
   async commit(change: LobbyChange): Promise<number> {
-    if (!this.lease.valid) throw new StoreRefusal("unreachable", "The server lost touch with its shared store; nothing changed, try again shortly");
+    if (!this.lease.valid) throw new StoreRefusal("unreachable", LOST_TOUCH);
     const { code } = change;
     const held = this.held.get(code);
     if (!held) {
