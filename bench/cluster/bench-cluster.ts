@@ -15,17 +15,21 @@ export interface BenchCluster {
   quotas: Record<string, CpuQuota>;
   /** every process of the cluster by name (n1.., haproxy, redis) */
   pids(): Record<string, number>;
-  /** the nodes' and Redis's lines that tell of a fault or a stall */
+  /** the nodes' and Redis's lines that tell of a fault or a stall, each behind the seconds since the cluster started */
   faults: string[];
+  /** seconds since the cluster started, the clock its faults are told by */
+  seconds(): number;
   stop(): Promise<void>;
 }
 
 export async function startBenchCluster(nodes: number, quotaCores?: number): Promise<BenchCluster> {
   const quotas: Record<string, CpuQuota> = {};
   const faults: string[] = [];
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
   const cluster = await startCluster({
     nodes,
-    log: (line) => void (FAULT.test(line) && faults.length < 100 && faults.push(line)),
+    log: (line) => void (FAULT.test(line) && faults.length < 100 && faults.push(`${seconds().toFixed(1)} s ${line}`)),
     nodeEnv: () => ({ ...LIFTED_LIMITS, ANTHROPIC_API_KEY: "" }),
     nodeCommand: quotaCores === undefined ? undefined : (id) => (quotas[id] = new CpuQuota(`stealmate-bench-${process.pid}-${id}`, quotaCores)).wrap(SERVER_COMMAND),
   }).catch((err) => {
@@ -37,6 +41,7 @@ export async function startBenchCluster(nodes: number, quotaCores?: number): Pro
     quotas,
     pids: () => ({ ...Object.fromEntries(cluster.nodes.map((n) => [n.id, n.pid])), haproxy: cluster.haproxy.pid, redis: cluster.redis.pid }),
     faults,
+    seconds,
     async stop() {
       await cluster.stop();
       for (const quota of Object.values(quotas)) quota.remove();

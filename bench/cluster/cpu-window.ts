@@ -29,7 +29,7 @@ export class CpuWindow {
   private end: Snapshot | undefined;
 
   constructor(
-    private readonly pids: Record<string, number>,
+    readonly pids: Record<string, number>,
     private readonly quotas: Record<string, CpuQuota> = {},
   ) {}
 

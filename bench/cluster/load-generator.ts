@@ -13,6 +13,7 @@ import { argReader, loadArgs, phase } from "../load/args";
 import { ChatSender } from "../load/chat-sender";
 import { round, sentAtOf } from "../load/chat-window";
 import { LoopLag } from "../load/loop-lag";
+import { LineBook, type LineFates } from "./line-fates";
 import { LobbyPlay, type LobbyMeter } from "./lobby-play";
 import type { Player } from "./player";
 import { Tally, type TallyReport } from "./tally";
@@ -38,11 +39,15 @@ export interface LoadReport {
   affectedPlayers: number;
   /** affected players joined again when the window closed */
   resyncedPlayers: number;
+  /** what became of the affected lobbies' chat lines after the kill */
+  affectedLines: LineFates;
   recoverSeconds: number;
   restCalls: number;
 }
 
 const GRACE_MS = 3000;
+/** The steady window's chat is also told in slices this long (docs/bench.md "The cluster"). */
+export const SLICE_MS = 10_000;
 
 async function main(): Promise<void> {
   const args = argReader(process.argv.slice(2));
@@ -59,16 +64,14 @@ async function main(): Promise<void> {
   let current = { others: setup, affected: setup };
   const affected = new Set<number>();
   const group = (lobby: number) => (affected.has(lobby) ? current.affected : current.others);
-  // What each of the killed node's players heard after the kill, so that a line it missed while away
-  // and then found in its snapshot's chat history is told apart from one never heard.
-  const heard = new Map<Player, Set<string>>();
-  const heardBy = (player: Player) => heard.get(player) ?? heard.set(player, new Set()).get(player)!;
+  // Each line of the killed node's lobbies after the kill, and who heard it back.
+  const book = new LineBook();
   const meter: LobbyMeter = {
     chat(to, message) {
       const sentAt = sentAtOf(message);
       if (!Number.isFinite(sentAt)) return group(to.lobby).error("unparseable-chat");
-      group(to.lobby).chat.received(sentAt);
-      if (affected.has(to.lobby)) heardBy(to).add(message as string);
+      group(to.lobby).received(sentAt);
+      if (affected.has(to.lobby)) book.heard(sentAt, to, false);
     },
     late: (to, kind, ms) => (kind === "timeup" ? group(to.lobby).timeup : group(to.lobby).results).add(ms),
     lost(player, code) {
@@ -77,15 +80,8 @@ async function main(): Promise<void> {
       if (!affected.has(player.lobby)) tally.error(`disconnected (${code ?? "no code"})`);
     },
     resynced(player, ms, chat) {
-      const tally = group(player.lobby);
-      tally.toSnapshot.add(ms);
-      if (!affected.has(player.lobby)) return;
-      for (const line of chat as { message?: unknown }[]) {
-        const sentAt = sentAtOf(line?.message);
-        if (!(sentAt >= tally.chat.start && sentAt < tally.chat.end) || heardBy(player).has(line.message as string)) continue;
-        heardBy(player).add(line.message as string);
-        tally.inSnapshot++;
-      }
+      group(player.lobby).toSnapshot.add(ms);
+      if (affected.has(player.lobby)) for (const line of chat as { message?: unknown }[]) book.heard(sentAtOf(line?.message), player, true);
     },
     error: (lobby, kind) => group(lobby).error(kind),
   };
@@ -113,13 +109,17 @@ async function main(): Promise<void> {
   const setupSeconds = round((performance.now() - started) / 1000, 1);
   phase("connected", { lobbies: lobbies.length, clients: players.length, setupFailed, setupSeconds });
 
-  const sender = new ChatSender(opts.rate, opts.tickMs, (at, roomSize, from) => group(from.lobby).chat.sentLine(at, roomSize));
+  const sender = new ChatSender(opts.rate, opts.tickMs, (at, roomSize, from) => {
+    const tally = group(from.lobby);
+    tally.sentLine(at, roomSize);
+    if (affected.has(from.lobby) && at < tally.chat.end) book.sent(at, roomSize, from as Player);
+  });
   sender.add(players);
   sender.start();
   await Bun.sleep(warmup * 1000);
 
   const steadyStart = performance.now();
-  const steady = new Tally(steadyStart, steadyStart + measure * 1000);
+  const steady = new Tally(steadyStart, steadyStart + measure * 1000, SLICE_MS);
   current = { others: steady, affected: steady };
   const lag = new LoopLag();
   const skippedBefore = sender.skipped;
@@ -160,6 +160,7 @@ async function main(): Promise<void> {
     affectedLobbies: affected.size,
     affectedPlayers: affectedPlayers.length,
     resyncedPlayers: affectedPlayers.filter((p) => p.connected()).length,
+    affectedLines: book.fates(),
     recoverSeconds: recover,
     restCalls: stats.restCalls,
   };

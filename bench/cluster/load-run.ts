@@ -5,7 +5,7 @@
 import { lines, spawn, stopChild } from "../common/children";
 import { startBenchCluster } from "./bench-cluster";
 import { CpuWindow, type WindowCpu } from "./cpu-window";
-import type { LoadReport } from "./load-generator";
+import { SLICE_MS, type LoadReport } from "./load-generator";
 import { lobbiesByNode } from "./owners";
 import { stallsSince, watchStalls, type RedisStalls } from "./redis-latency";
 import { Responsiveness } from "./responsiveness";
@@ -28,13 +28,16 @@ export interface LoadOutcome {
   /** lobbies per node just before the kill */
   spread: Record<string, number>;
   killed: string;
-  /** the steady window's CPU */
+  /** seconds from the cluster's start to the kill, to read its faults' times against */
+  killedAt: number;
+  /** the steady window's CPU, and the same in slices as the generator cuts its chat (SLICE_MS) */
   cpu: WindowCpu;
+  cpuBySlice: WindowCpu[];
   /** Redis's stalls in the steady window */
   redisStalls?: RedisStalls;
   /** in the steady window, how long each node's /healthz, Redis's PING and /healthz through HAProxy took, ms */
   answers: Record<string, Spread>;
-  /** the nodes' lines that told of a fault */
+  /** the nodes' and Redis's lines that told of a fault or a stall */
   faults: string[];
   seconds: number;
 }
@@ -54,8 +57,11 @@ export async function runClusterLoad(size: LoadSize, log: (line: string) => void
     let spread: Record<string, number> = {};
     let redisStalls: Promise<RedisStalls | undefined> = Promise.resolve(undefined);
     let probes: Responsiveness | undefined;
+    const cpuBySlice: WindowCpu[] = [];
+    let slicing: ReturnType<typeof setInterval> | undefined;
     let answers: Record<string, Spread> = {};
     let killed = "";
+    let killedAt = NaN;
     let kill: Promise<void> = Promise.resolve();
     const stderr = lines(gen.stderr, (line) => {
       if (!line.startsWith("{")) return;
@@ -66,10 +72,19 @@ export async function runClusterLoad(size: LoadSize, log: (line: string) => void
         void watchStalls(cluster.redis.url);
         const urls = Object.fromEntries(cluster.nodes.map((n) => [n.id, `${n.url}/healthz`]));
         probes = new Responsiveness({ ...urls, haproxy: `${cluster.url}/healthz` }, cluster.redis.url);
+        let slice = new CpuWindow(window.pids);
+        slice.opened();
+        slicing = setInterval(() => {
+          slice.closed();
+          cpuBySlice.push(slice.figures());
+          slice = new CpuWindow(window.pids);
+          slice.opened();
+        }, SLICE_MS);
       } else if (phase === "measure-end") {
         window.closed();
         redisStalls = stallsSince(cluster.redis.url).catch(() => undefined);
         answers = probes?.stop() ?? {};
+        clearInterval(slicing);
       }
       else if (phase === "steady-done")
         kill = (async () => {
@@ -81,6 +96,7 @@ export async function runClusterLoad(size: LoadSize, log: (line: string) => void
           gen.stdin.flush();
           await Bun.sleep(200);
           log(`  cluster load: lobbies per node ${JSON.stringify(spread)}; kill -9 ${killed}`);
+          killedAt = bench.seconds();
           await cluster.node(killed).kill9();
         })();
     });
@@ -91,7 +107,7 @@ export async function runClusterLoad(size: LoadSize, log: (line: string) => void
     const last = stdout.trim().split("\n").at(-1) ?? "";
     if (!last.startsWith("{")) throw new Error(`the cluster load generator exited with ${gen.exitCode} and no report:\n${(await stderr).slice(-3000)}`);
     await stopChild(gen);
-    return { size, report: JSON.parse(last) as LoadReport, spread, killed, cpu: window.figures(), redisStalls: await redisStalls, answers, faults: bench.faults, seconds: Math.round((performance.now() - started) / 1000) };
+    return { size, report: JSON.parse(last) as LoadReport, spread, killed, killedAt, cpu: window.figures(), cpuBySlice, redisStalls: await redisStalls, answers, faults: bench.faults, seconds: Math.round((performance.now() - started) / 1000) };
   } finally {
     await bench.stop();
   }

@@ -52,6 +52,8 @@ export class LobbyPlay implements PlayerEvents {
   private redCaptain: Seat | undefined;
   /** the host's next call, waiting or under way: one at a time */
   private pending: ReturnType<typeof setTimeout> | "calling" | undefined;
+  /** set while seating: told of each player's first snapshot */
+  private seating: ((player: Player) => void) | undefined;
   private stopped = false;
 
   constructor(
@@ -91,9 +93,6 @@ export class LobbyPlay implements PlayerEvents {
     // Parties start their games at any moment: lobbies seated together must not end their rounds together.
     this.later(() => this.startGame(), Math.random() * (ROUND_LIMIT_S + 3) * 1000);
   }
-
-  /** Set while seating: told of each player's first snapshot. */
-  private seating: ((player: Player) => void) | undefined;
 
   /**
    * The host's next call in `ms` (a second or two, as a person clicks), unless one is already planned.

@@ -12,15 +12,16 @@ import { CpuWindow, type WindowCpu } from "./cpu-window";
 
 export const QUARTER_CORE = 0.25;
 export const CLUSTER_P99_LIMIT_MS = 100;
-/** A quarter core holds tens of lobbies of 8, so the ladder is finer than one core's. */
-export const CLUSTER_RUNGS: readonly number[] = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 140, 160, 180, 200, 220, 240, 260, 280, 300, 330, 360, 400, 450, 500, 600];
+/**
+ * Lobbies per node a ramp may step to: a quarter core holds tens of lobbies of 8, so the ladder is
+ * finer than one core's. A ramp of N nodes steps to N times these, so one node and three meet at the
+ * same loads per node, where their CPU per message is compared.
+ */
+export const RUNGS_PER_NODE: readonly number[] = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 140, 160, 180, 200, 220, 240, 260, 280, 300];
 /** A node this near its quota (its CPU over the quota) when a step fails is what failed it. */
 export const NODE_FULL_SHARE = 0.85;
-/**
- * Every ramp starts at this many lobbies per node, measured twice as long: the step at which the
- * nodes' CPU per delivered message is compared, one node against three, at the same load per node.
- */
-export const FIRST_PER_NODE = 40;
+/** Every ramp starts at this many lobbies per node, measured twice as long, while the nodes' code is still being compiled. */
+const FIRST_PER_NODE = 40;
 const FIRST_STEP_WARMUP_S = 3;
 /** A failed step in which the rest of the machine's work (not the cluster's, not the generator's) took this much of a core is measured again. */
 export const DISTURBED_REST_PCT = 30;
@@ -76,6 +77,7 @@ export async function runQuarterCoreRamp(nodes: number, timing: ClusterRampTimin
     const gen = new RampDriver(["bun", "bench/load/ramp-generator.ts", ...args], {}, (phase) => (phase === "step-measure-start" ? window.opened() : window.closed()));
     const window = new CpuWindow({ ...bench.pids(), generator: gen.pid }, bench.quotas);
     try {
+      const rungs = RUNGS_PER_NODE.map((r) => r * nodes);
       let lobbies: number | undefined = FIRST_PER_NODE * nodes;
       while (lobbies !== undefined) {
         const first = steps.length === 0;
@@ -114,7 +116,7 @@ export async function runQuarterCoreRamp(nodes: number, timing: ClusterRampTimin
           limitedBy = disturbed ? "other work" : busiestNodeShare >= NODE_FULL_SHARE ? "nodes" : "the machine";
           break;
         }
-        lobbies = nextRungOf(CLUSTER_RUNGS, lobbies, report.latencyMs.p99, CLUSTER_P99_LIMIT_MS, Math.max(busiestNodeShare, cpu.machineBusyPct / 100, 0.01));
+        lobbies = nextRungOf(rungs, lobbies, report.latencyMs.p99, CLUSTER_P99_LIMIT_MS, Math.max(busiestNodeShare, cpu.machineBusyPct / 100, 0.01));
         if (lobbies === undefined) limitedBy = "top rung";
         else if (performance.now() + (timing.settle + timing.measure + timing.grace + 5) * 1000 > deadline) {
           limitedBy = "time";

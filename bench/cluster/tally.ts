@@ -5,12 +5,12 @@ import { ChatWindow, Samples, type Spread, type WindowStats } from "../load/chat
 
 export interface TallyReport {
   chat: WindowStats;
+  /** chat p99 of the lines sent in each slice of the window, ms (when the tally was cut in slices) */
+  chatP99BySlice: number[];
   /** a round's round-timeup at each player, ms after the round's endsAt */
   timeupLateMs: Spread;
   /** a round's round-results at each player, ms after the round's endsAt (the judge's time included) */
   resultsLateMs: Spread;
-  /** receptions the chat window counts lost that a player found in its snapshot's chat history when it came back */
-  inSnapshot: number;
   /** connections that went without the player closing them */
   lostConnections: number;
   /** from a lost connection to the snapshot of a new one, per player, ms */
@@ -21,16 +21,28 @@ export interface TallyReport {
 
 export class Tally {
   readonly chat: ChatWindow;
+  /** the same window cut in slices, so a tail made in a few bad seconds shows as such */
+  private readonly slices: ChatWindow[] = [];
   readonly timeup = new Samples();
   readonly results = new Samples();
   readonly toSnapshot = new Samples();
   lostConnections = 0;
-  inSnapshot = 0;
   readonly errorKinds: Record<string, number> = {};
 
-  /** Chat lines count when sent from `start` to `end` (performance.now()). */
-  constructor(start: number, end: number) {
+  /** Chat lines count when sent from `start` to `end` (performance.now()), and in slices of `sliceMs` if given. */
+  constructor(start: number, end: number, sliceMs?: number) {
     this.chat = new ChatWindow(start, end);
+    if (sliceMs) for (let at = start; at < end; at += sliceMs) this.slices.push(new ChatWindow(at, Math.min(end, at + sliceMs)));
+  }
+
+  sentLine(at: number, roomSize: number): void {
+    this.chat.sentLine(at, roomSize);
+    for (const slice of this.slices) slice.sentLine(at, roomSize);
+  }
+
+  received(sentAt: number): void {
+    this.chat.received(sentAt);
+    for (const slice of this.slices) slice.received(sentAt);
   }
 
   error(kind: string): void {
@@ -40,9 +52,9 @@ export class Tally {
   report(): TallyReport {
     return {
       chat: this.chat.stats(),
+      chatP99BySlice: this.slices.map((slice) => slice.stats().latencyMs.p99),
       timeupLateMs: this.timeup.spread(),
       resultsLateMs: this.results.spread(),
-      inSnapshot: this.inSnapshot,
       lostConnections: this.lostConnections,
       toSnapshotMs: this.toSnapshot.spread(),
       errors: Object.values(this.errorKinds).reduce((a, b) => a + b, 0),
