@@ -10,6 +10,7 @@ import { quotasAvailable } from "./cluster/cpu-quota";
 import { CLUSTER_P99_LIMIT_MS, PER_LOBBY, QUARTER_CORE, runQuarterCoreRamp, type ClusterRamp, type ClusterStep } from "./cluster/quarter-core-ramp";
 import { median } from "./common/proc";
 import type { TallyReport } from "./cluster/tally";
+import type { Spread } from "./load/chat-window";
 import { chatColumns, fixed } from "./step-columns";
 
 const CHAT_P99_TARGET_MS = 50;
@@ -39,7 +40,7 @@ export interface ClusterOutcome {
   skipped?: string;
 }
 
-const spreadOf = (t: { p50: number; p99: number; max: number; samples: number }, digits = 1) => `${fixed(t.p50, digits)} / ${fixed(t.p99, digits)} / ${fixed(t.max, digits)} (${t.samples})`;
+const spreadOf = (t: Spread, digits = 1) => `${fixed(t.p50, digits)} / ${fixed(t.p99, digits)} / ${fixed(t.max, digits)} (${t.samples})`;
 const kinds = (t: TallyReport) => Object.entries(t.errorKinds).map(([k, n]) => `${k} ${n}`).join("; ") || "none";
 const figure = (name: string, value: number, target: string, met: boolean) => ({ name, value: Number.isFinite(value) ? Number(value.toFixed(2)) : -1, target, met });
 

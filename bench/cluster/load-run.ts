@@ -85,8 +85,7 @@ export async function runClusterLoad(size: LoadSize, log: (line: string) => void
         redisStalls = stallsSince(cluster.redis.url).catch(() => undefined);
         answers = probes?.stop() ?? {};
         clearInterval(slicing);
-      }
-      else if (phase === "steady-done")
+      } else if (phase === "steady-done")
         kill = (async () => {
           const byNode = await lobbiesByNode(cluster.redis.url);
           spread = Object.fromEntries(cluster.nodes.map((n) => [n.id, byNode.get(n.id)?.length ?? 0]));
