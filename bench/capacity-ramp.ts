@@ -2,12 +2,12 @@
 // (bench/load/ramp-generator.ts) pinned to CPU 1, lobbies added step by step under running chat
 // until a step fails (chat p99 over the limit, or anything refused, dropped or lost).
 import { loadavg } from "node:os";
-import { lines, spawn, stopChild } from "./common/children";
 import { pinned } from "./common/pinning";
 import { startPeer } from "./common/peer-servers";
 import { GENERATOR_CPU, SERVER_CPU, WindowSampler, type WindowFigures } from "./capacity-window";
 import type { Kind } from "./load/clients";
 import type { Step, StepReport } from "./load/ramp-generator";
+import { judgeStep, nextRungOf, RampDriver } from "./ramp-driver";
 
 export const P99_LIMIT_MS = 50;
 /** A generator whose core is this busy with its own work measures its own delays along with the server's. */
@@ -67,23 +67,16 @@ export interface RampTiming {
 }
 
 /**
- * The next rung: halfway to where the busier of the two cores would be about full (CPU grows about
- * linearly with lobbies), at least one rung up, and one rung at a time once the tail starts to rise.
- */
-/**
  * A core's load: the process's own work and its traffic's interrupts, all but what others took (or
  * the process's CPU alone, where the core's tick-sampled count comes out lower).
  */
 const serverLoad = (f: WindowFigures) => Math.max(f.serverCpuPct, f.serverCoreBusyPct - f.othersOnServerCpuPct);
 const generatorLoad = (f: WindowFigures) => Math.max(f.generatorCpuPct, f.generatorCoreBusyPct - f.othersOnGeneratorCpuPct);
 
+/** The next rung, aiming at where the busier of the two cores would be about full. */
 export function nextRung(step: StepResult): number | undefined {
-  const lobbies = step.report.lobbies;
   const busiest = Math.max(serverLoad(step), generatorLoad(step), 1) / 100;
-  const above = RUNGS.filter((r) => r > lobbies);
-  if (step.report.latencyMs.p99 > P99_LIMIT_MS * 0.4) return above[0];
-  const aim = lobbies + (lobbies * (0.9 / busiest) - lobbies) / 2;
-  return above.filter((r) => r <= aim).at(-1) ?? above[0];
+  return nextRungOf(RUNGS, step.report.lobbies, step.report.latencyMs.p99, P99_LIMIT_MS, busiest);
 }
 
 /**
@@ -96,38 +89,12 @@ function ownDelayExplains(report: StepReport): boolean {
   return lag >= GENERATOR_LAG_MS && report.latencyMs.p99 - lag <= P99_LIMIT_MS;
 }
 
-function judge(report: StepReport): string {
-  if (report.latencyMs.samples === 0) return "no chat arrived";
-  if (report.latencyMs.p99 > P99_LIMIT_MS) return `p99 ${report.latencyMs.p99} ms`;
-  if (report.errors > 0) return `errors: ${Object.entries(report.errorKinds).map(([k, n]) => `${k} ${n}`).join(", ")}`;
-  if (report.lost > 0) return `${report.lost} receptions lost`;
-  return "";
-}
-
 export async function runRamp(kind: Kind, round: number, peerDeps: string, timing: RampTiming, deadline: number, log: (line: string) => void): Promise<RampResult> {
   const started = performance.now();
   const server = await startPeer(kind, peerDeps, SERVER_CPU);
   const args = ["--url", server.url, "--kind", kind, "--limit", String(Math.ceil((deadline - started) / 1000) + 60)];
-  const gen = spawn(pinned(GENERATOR_CPU, ["bun", "bench/load/ramp-generator.ts", ...args]), { PEER_DEPS: peerDeps }, "pipe");
-  const reports: StepReport[] = [];
-  let wake: () => void = () => {};
-  void lines(gen.stdout, (line) => {
-    if (!line.startsWith("{")) return;
-    reports.push(JSON.parse(line) as StepReport);
-    wake();
-  });
+  const gen = new RampDriver(pinned(GENERATOR_CPU, ["bun", "bench/load/ramp-generator.ts", ...args]), { PEER_DEPS: peerDeps }, (phase) => (phase === "step-measure-start" ? sampler.opened() : sampler.closed()));
   const sampler = new WindowSampler(server.pid, gen.pid);
-  const stderr = lines(gen.stderr, (line) => {
-    if (!line.startsWith("{")) return;
-    const { phase } = JSON.parse(line) as { phase?: string };
-    if (phase === "step-measure-start") sampler.opened();
-    else if (phase === "step-measure-end") sampler.closed();
-  });
-  const nextReport = async (timeoutMs: number): Promise<StepReport | undefined> => {
-    const until = performance.now() + timeoutMs;
-    while (reports.length === 0 && gen.exitCode === null && performance.now() < until) await new Promise<void>((resolve) => ((wake = resolve), setTimeout(resolve, 250)));
-    return reports.shift();
-  };
 
   const steps: StepResult[] = [];
   let limitedBy: LimitedBy = "server";
@@ -135,13 +102,10 @@ export async function runRamp(kind: Kind, round: number, peerDeps: string, timin
     let lobbies: number | undefined = Math.min(timing.first, timing.ceiling);
     while (lobbies !== undefined) {
       const step: Step = { lobbies, settle: timing.settle + (steps.length === 0 ? FIRST_STEP_WARMUP_S : 0), measure: timing.measure, grace: timing.grace };
-      gen.stdin.write(`${JSON.stringify(step)}\n`);
-      gen.stdin.flush();
       // Opening lobbies takes a few seconds a hundred at the most; a generator silent for longer is stuck.
-      const report = await nextReport((timing.settle + timing.measure + timing.grace + 30 + lobbies / 10) * 1000);
-      if (!report) throw new Error(`the ramp generator gave no report for ${lobbies} lobbies:\n${(await Promise.race([stderr, Bun.sleep(500).then(() => "")])).slice(-3000)}`);
+      const report = await gen.step(step, (timing.settle + timing.measure + timing.grace + 30 + lobbies / 10) * 1000);
       const figures = sampler.figures();
-      const failure = judge(report);
+      const failure = judgeStep(report, P99_LIMIT_MS);
       const result: StepResult = {
         report,
         ...figures,
@@ -178,8 +142,7 @@ export async function runRamp(kind: Kind, round: number, peerDeps: string, timin
       }
     }
   } finally {
-    gen.stdin.end();
-    await stopChild(gen, 2000);
+    await gen.stop();
     await server.stop();
   }
   const held = steps.filter((s) => s.held);

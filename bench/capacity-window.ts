@@ -2,6 +2,7 @@
 // the generator's CPU, each core's busy time, what other processes took of it, and where each
 // process may run and its threads ran (the check that the pinning took).
 import { cpuTimes, placement, sample, softirqThread, type Placement, type ProcSample } from "./load/proc-stats";
+import { calmSecond } from "./ramp-driver";
 
 export const SERVER_CPU = 0;
 export const GENERATOR_CPU = 1;
@@ -59,16 +60,15 @@ export class WindowSampler {
    * Waits, up to `maxMs`, for a second in which other processes take at most `othersPct` of either
    * core (the server and the generator go on meanwhile); true if one came.
    */
-  async quiet(othersPct: number, maxMs: number): Promise<boolean> {
-    const until = performance.now() + maxMs;
-    do {
-      this.opened();
-      await Bun.sleep(1000);
-      this.closed();
-      const f = this.figures();
-      if (f.othersOnServerCpuPct <= othersPct && f.othersOnGeneratorCpuPct <= othersPct) return true;
-    } while (performance.now() < until);
-    return false;
+  quiet(othersPct: number, maxMs: number): Promise<boolean> {
+    return calmSecond(
+      this,
+      () => {
+        const f = this.figures();
+        return f.othersOnServerCpuPct <= othersPct && f.othersOnGeneratorCpuPct <= othersPct;
+      },
+      maxMs,
+    );
   }
 
   figures(): WindowFigures {

@@ -12,6 +12,7 @@ import { GENERATOR_CPU, SERVER_CPU } from "./capacity-window";
 import type { Kind } from "./load/clients";
 import { median } from "./realtime";
 import type { BenchSection } from "./section";
+import { chatColumns, fixed } from "./step-columns";
 
 const KINDS: readonly Kind[] = ["stealmate", "node-socketio", "bun-raw"];
 const COLOR: Partial<Record<Kind, string>> = { stealmate: "#c2255c", "node-socketio": "#1c7ed6", "bun-raw": "#2b8a3e" };
@@ -50,7 +51,6 @@ function ceiling(): number {
   return RUNGS.filter((r) => r <= most).at(-1) ?? RUNGS[0]!;
 }
 
-const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : "n/a");
 /** The step at a ramp's capacity (the last that held). */
 const atCapacity = (ramp: RampResult): StepResult | undefined => ramp.steps.filter((s) => s.held).at(-1);
 /** A ramp's steps without the ones measured again. */
@@ -175,13 +175,7 @@ export async function runCapacityBench(opts: CapacityOptions): Promise<CapacityO
       r.steps.map((st) => ({
         round: r.round,
         server: r.kind,
-        lobbies: st.report.lobbies,
-        "p50 ms": fixed(st.report.latencyMs.p50, 2),
-        "p99 ms": fixed(st.report.latencyMs.p99, 2),
-        "max ms": fixed(st.report.latencyMs.max, 1),
-        "delivered/s": fixed(st.report.deliveredPerSec, 0),
-        lost: st.report.lost,
-        errors: st.report.errors,
+        ...chatColumns(st.report),
         "server CPU %": fixed(st.serverCpuPct, 0),
         "generator CPU %": fixed(st.generatorCpuPct, 0),
         "generator lag p99 ms": fixed(st.report.loopLagMs.p99, 1),

@@ -1,11 +1,12 @@
 // `bun run bench`: the whole benchmark, end to end, bounded in time. Realtime fan-out against
 // socket.io on Node and the raw Bun floor (bench/realtime.ts), capacity on one core
-// (bench/capacity.ts), then server rendering and pages (bench/ssr.ts, bench/pages.ts) when present.
+// (bench/capacity.ts), the cluster under load and on quarter cores (bench/cluster.ts), then server
+// rendering and pages (bench/ssr.ts, bench/pages.ts) when present.
 // Writes bench/results/YYYY-MM-DD.md and .json (and capacity-YYYY-MM-DD.svg), and the ratios into
 // README.md between the bench markers.
 // Environment: BENCH_ROUNDS (5), BENCH_MEASURE_S (15), BENCH_LOBBIES (250), BENCH_RATE (1 msg/s
-// per client), CAPACITY_ROUNDS (3), CAPACITY_SETTLE_S (2), CAPACITY_MEASURE_S (3), BENCH_ONLY
-// (comma list of realtime, capacity, ssr, pages).
+// per client), CAPACITY_ROUNDS (3), CAPACITY_SETTLE_S (2), CAPACITY_MEASURE_S (3), CLUSTER_LOBBIES
+// (2000), CLUSTER_MEASURE_S (60), BENCH_ONLY (comma list of realtime, capacity, cluster, ssr, pages).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { machine } from "./load/proc-stats";
@@ -21,10 +22,11 @@ const env = (name: string, fallback: number) => {
   const n = Number(process.env[name]);
   return Number.isFinite(n) && n > 0 ? n : fallback;
 };
-const only = new Set((process.env.BENCH_ONLY ?? "realtime,capacity,ssr,pages").split(",").map((s) => s.trim()));
-// Capacity gets 10 minutes of its own on top of the rest's 14.
+const only = new Set((process.env.BENCH_ONLY ?? "realtime,capacity,cluster,ssr,pages").split(",").map((s) => s.trim()));
+// Capacity gets 10 minutes of its own on top of the rest's 14, and the cluster 8.
 const CAPACITY_MS = 10 * 60 * 1000;
-const BUDGET_MS = 14 * 60 * 1000 + (only.has("capacity") ? CAPACITY_MS : 0);
+const CLUSTER_MS = 8 * 60 * 1000;
+const BUDGET_MS = 14 * 60 * 1000 + (only.has("capacity") ? CAPACITY_MS : 0) + (only.has("cluster") ? CLUSTER_MS : 0);
 const deadline = started + BUDGET_MS;
 const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 
@@ -110,6 +112,21 @@ try {
     }
   }
 
+  if (only.has("cluster")) {
+    try {
+      // Imported here, so that none of the cluster's modules loads when its section does not run.
+      const { runClusterBench } = await import("./cluster");
+      const size = { lobbies: env("CLUSTER_LOBBIES", 2000), perLobby: 4, rate: 1 / 20, warmup: 20, measure: env("CLUSTER_MEASURE_S", 60), recover: 30 };
+      // Half a minute short of its budget, as capacity: a ramp under way finishes its step.
+      const outcome = await runClusterBench({ size, settle: env("CAPACITY_SETTLE_S", 2), measure: env("CAPACITY_MEASURE_S", 3), deadline: performance.now() + CLUSTER_MS - 30_000, log });
+      sections.push(...outcome.sections);
+      raw.cluster = { load: outcome.load, ramps: outcome.ramps, skipped: outcome.skipped };
+    } catch (err) {
+      failures.push(`cluster: ${(err as Error).message}`);
+      log(`cluster FAILED: ${(err as Error).stack ?? err}`);
+    }
+  }
+
   for (const [name, file, fn] of [
     ["ssr", "ssr.ts", "runSsrBench"],
     ["pages", "pages.ts", "runPagesBench"],
@@ -171,6 +188,10 @@ const md = [
   "",
   "Capacity: each server alone on CPU 0, its load generator on CPU 1; lobbies of 8 are added in steps under",
   "running chat until chat p99 passes 50 ms or anything is refused, dropped or lost (docs/bench.md \"Method\").",
+  "",
+  "Cluster: lobbies of 4 play rounds and chat through HAProxy on 3 nodes, then the node with the most lobbies is",
+  "killed with kill -9; and capacity ramps with 1 and 3 nodes, each node held to a quarter of a core by a cgroup",
+  "(docs/bench.md \"The cluster\").",
   "",
   ...sections.flatMap((s) => [`## ${s.title}`, "", table(s.rows) + ratioTable(s.ratios), ...(s.note ? [s.note, ""] : [])]),
   ...(failures.length ? ["## Failures", "", ...failures.map((f) => `- ${f.split("\n")[0]}`), ""] : []),

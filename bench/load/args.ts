@@ -28,7 +28,7 @@ export interface LoadArgs extends Target {
   tickMs: number;
 }
 
-/** --url --kind [--per-lobby 8] [--rate 1] [--concurrency 40] [--tick-ms 1] */
+/** --url --kind [--per-lobby 8] [--rate 1] [--concurrency 40] [--tick-ms 1] [--routed 1] */
 export function loadArgs({ get, num }: ArgReader): LoadArgs {
   const url = get("url");
   const host = new URL(url).hostname;
@@ -42,6 +42,7 @@ export function loadArgs({ get, num }: ArgReader): LoadArgs {
     rate: Math.min(20, num("rate", 1)),
     concurrency: Math.max(1, Math.floor(num("concurrency", 40))),
     tickMs: Math.min(50, Math.max(1, num("tick-ms", 1))),
+    routed: num("routed", 0) > 0,
   };
 }
 

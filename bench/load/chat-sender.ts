@@ -19,8 +19,8 @@ export class ChatSender {
   constructor(
     private readonly rate: number,
     private readonly tickMs: number,
-    /** told of each line as it goes: its stamp and the size of the room it goes to */
-    private readonly onSend: (sentAt: number, roomSize: number) => void,
+    /** told of each line as it goes: its stamp, the size of the room it goes to and its sender */
+    private readonly onSend: (sentAt: number, roomSize: number, from: BenchClient) => void,
   ) {}
 
   /** Adds clients to the rotation; the rate follows the new count from now on. */
@@ -63,7 +63,7 @@ export class ChatSender {
       this.sentSinceBase++;
       if (!client.connected()) continue;
       const text = stamp(this.turn);
-      this.onSend(sentAtOf(text), this.roomSize.get(client.lobby) ?? 0);
+      this.onSend(sentAtOf(text), this.roomSize.get(client.lobby) ?? 0, client);
       client.send(text);
     }
   }

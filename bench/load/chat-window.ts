@@ -1,4 +1,4 @@
-// The latency method both generators share: each chat line carries its send time, every client that
+// The latency method the generators share: each chat line carries its send time, every client that
 // receives it records receive time - send time. A window counts the lines sent inside it, the
 // receptions they owe (one per member of the room), the ones that came and how late.
 
@@ -13,6 +13,16 @@ export function sentAtOf(message: unknown): number {
   return bar > 0 ? Number(message.slice(0, bar)) : NaN;
 }
 
+/** How a set of delays spreads, in ms. */
+export interface Spread {
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  mean: number;
+  samples: number;
+}
+
 export interface WindowStats {
   /** lines sent inside the window */
   sent: number;
@@ -20,7 +30,7 @@ export interface WindowStats {
   deliveredPerSec: number;
   /** receptions owed by the window's lines that have not arrived */
   lost: number;
-  latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number; samples: number };
+  latencyMs: Spread;
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -29,9 +39,30 @@ function percentile(sorted: Float64Array, p: number): number {
 }
 export const round = (n: number, digits = 2) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : -1);
 
-export class ChatWindow {
-  private latencies = new Float64Array(1 << 16);
+/** Delays noted one by one (a growing typed array, so a million cost no objects), and their spread. */
+export class Samples {
+  private values = new Float64Array(1 << 16);
   private n = 0;
+
+  add(value: number): void {
+    if (this.n === this.values.length) {
+      const bigger = new Float64Array(this.values.length * 2);
+      bigger.set(this.values);
+      this.values = bigger;
+    }
+    this.values[this.n++] = value;
+  }
+
+  spread(): Spread {
+    const sorted = this.values.slice(0, this.n).sort();
+    let sum = 0;
+    for (const v of sorted) sum += v;
+    return { p50: round(percentile(sorted, 50)), p90: round(percentile(sorted, 90)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? NaN), mean: round(sum / Math.max(1, sorted.length)), samples: sorted.length };
+  }
+}
+
+export class ChatWindow {
+  private latencies = new Samples();
   private sent = 0;
   private expected = 0;
   private delivered = 0;
@@ -54,12 +85,7 @@ export class ChatWindow {
     if (now >= this.start && now < this.end) this.receivedInWindow++;
     if (sentAt < this.start || sentAt >= this.end) return;
     this.delivered++;
-    if (this.n === this.latencies.length) {
-      const bigger = new Float64Array(this.latencies.length * 2);
-      bigger.set(this.latencies);
-      this.latencies = bigger;
-    }
-    this.latencies[this.n++] = now - sentAt;
+    this.latencies.add(now - sentAt);
   }
 
   /** Every reception the window's lines owe has arrived. */
@@ -68,15 +94,12 @@ export class ChatWindow {
   }
 
   stats(): WindowStats {
-    const sorted = this.latencies.slice(0, this.n).sort();
-    let sum = 0;
-    for (const v of sorted) sum += v;
     const seconds = (this.end - this.start) / 1000;
     return {
       sent: this.sent,
       deliveredPerSec: Number.isFinite(seconds) ? round(this.receivedInWindow / seconds, 1) : 0,
       lost: Math.max(0, this.expected - this.delivered),
-      latencyMs: { p50: round(percentile(sorted, 50)), p90: round(percentile(sorted, 90)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? NaN), mean: round(sum / Math.max(1, sorted.length)), samples: sorted.length },
+      latencyMs: this.latencies.spread(),
     };
   }
 }

@@ -1,9 +1,11 @@
 // The load generators' clients, one kind per server under test:
-//   stealmate      REST create + join, WebSocket at /ws with JSON frames: join-lobby, chat-message (room chat)
+//   stealmate      REST create + join, WebSocket at /ws with JSON frames: join-lobby, chat-message (room chat);
+//                  routed, the join call and /ws carry ?lobby=CODE as the pages send them, for HAProxy in front of a cluster
 //   node-socketio, bun-socketio  socket.io-client, "join" with a room name (acked), chat-message
 //   bun-raw        plain WebSocket, the bun-raw peer's JSON: {t:"join",room} / {t:"chat",message}
 // A client hands every chat line it receives, and anything that goes wrong, to its generator's sink.
 import { peerRequire } from "../common/socketio";
+import { lobbyQuery } from "../../src/shared/lobby-query";
 import { decodeFrame, encodeFrame, WS_PATH } from "../../src/shared/wire";
 
 export type Kind = "stealmate" | "node-socketio" | "bun-socketio" | "bun-raw";
@@ -13,6 +15,8 @@ export interface Target {
   url: string;
   kind: Kind;
   perLobby: number;
+  /** Stealmate behind a proxy that routes by lobby code (docs/cluster.md "Routing") */
+  routed?: boolean;
 }
 
 /** What a generator does with what its clients receive. */
@@ -129,8 +133,8 @@ function webSocketClient(url: string, lobby: number, sink: Sink, protocol: WebSo
 }
 
 /** A Stealmate player as the page is: a WebSocket at /ws speaking JSON frames, join-lobby first. */
-const stealmateClient = (target: Target, lobby: number, sink: Sink, token: string) =>
-  webSocketClient(target.url.replace(/^http/, "ws") + WS_PATH, lobby, sink, {
+const stealmateClient = (target: Target, lobby: number, sink: Sink, token: string, query: string) =>
+  webSocketClient(target.url.replace(/^http/, "ws") + WS_PATH + query, lobby, sink, {
     join: encodeFrame("join-lobby", { token }),
     receive(text, joined, sink) {
       const frame = decodeFrame(text);
@@ -147,8 +151,9 @@ async function stealmateLobby(target: Target, lobby: number, sink: Sink): Promis
   const created = await postJson(`${target.url}/api/lobby/create`, { playerName: `host${lobby}` });
   const tokens: string[] = [created.token];
   const code: string = created.lobby.code;
-  for (let i = 1; i < target.perLobby; i++) tokens.push((await postJson(`${target.url}/api/lobby/join`, { code, playerName: `p${i}` })).token);
-  return Promise.all(tokens.map((token) => stealmateClient(target, lobby, sink, token)));
+  const query = target.routed ? lobbyQuery(code) : "";
+  for (let i = 1; i < target.perLobby; i++) tokens.push((await postJson(`${target.url}/api/lobby/join${query}`, { code, playerName: `p${i}` })).token);
+  return Promise.all(tokens.map((token) => stealmateClient(target, lobby, sink, token, query)));
 }
 
 async function socketIoRelayLobby(target: Target, lobby: number, sink: Sink): Promise<BenchClient[]> {

@@ -1,7 +1,7 @@
 // The capacity bench's load generator, its own process: the same clients, chat and latency method
 // as generator.ts, but lobbies are added in steps while the chat already running goes on.
 //   bun bench/load/ramp-generator.ts --url http://127.0.0.1:3000 --kind stealmate
-//     [--per-lobby 8] [--rate 1] [--tick-ms 1] [--concurrency 40] [--limit 900]
+//     [--per-lobby 8] [--rate 1] [--tick-ms 1] [--concurrency 40] [--limit 900] [--routed 1]
 // It reads one step a line on stdin, {"lobbies":N,"settle":S,"measure":M,"grace":G}: it opens lobbies
 // until N are open, lets the server settle S seconds, measures M seconds, waits up to G seconds for
 // the window's stragglers, then answers one JSON line on stdout (a StepReport). Phases go to stderr
