@@ -39,13 +39,21 @@ export interface ClusterNode {
 
 export async function joinCluster(opts: { redisUrl: string; nodeId: string; idleMs: number; log: (line: string) => void }): Promise<ClusterNode> {
   const { log } = opts;
-  const redis = new Redis(opts.redisUrl);
-  await redis.connect().catch((err: unknown) => {
-    throw new Error(`cluster: cannot reach Redis at ${opts.redisUrl}: ${err instanceof Error ? err.message : String(err)}`);
-  });
+  const connect = async () => {
+    const connection = new Redis(opts.redisUrl);
+    await connection.connect().catch((err: unknown) => {
+      throw new Error(`cluster: cannot reach Redis at ${opts.redisUrl}: ${err instanceof Error ? err.message : String(err)}`);
+    });
+    return connection;
+  };
+  const redis = await connect();
+  // The lease has a connection of its own: replies come back in order on a connection, so a
+  // renewal sharing one with a burst of claims and commits (a node taking over hundreds of lobbies)
+  // would wait behind all of theirs, and the node would fence itself for nothing.
+  const leaseRedis = await connect();
   let service: LobbyService | null = null;
   let draining = false;
-  const lease = new Lease(redis, opts.nodeId, {
+  const lease = new Lease(leaseRedis, opts.nodeId, {
     log,
     lost() {
       store.forgetAll();
@@ -105,6 +113,7 @@ export async function joinCluster(opts: { redisUrl: string; nodeId: string; idle
       }
       await lease.stop();
       redis.close();
+      leaseRedis.close();
     },
   };
 }
