@@ -18,7 +18,8 @@ export async function checkSeat(tokens: Tokens, service: LobbyService, token: st
   const claims = await tokens.verify(token);
   if (!claims) return { ok: false, message: "Invalid or expired session" };
   if (!routedTo(routed, claims.lobby)) return { ok: false, message: OTHER_LOBBY, misrouted: true };
-  const unreachable = await service.ensure(claims.lobby);
+  const claim = service.ensure(claims.lobby);
+  const unreachable = claim && (await claim);
   if (unreachable) return { ok: false, message: unreachable.message, later: true };
   const state = service.get(claims.lobby);
   if (!state) return { ok: false, message: "This lobby has ended" };

@@ -184,12 +184,14 @@ export class LobbyService {
 
   /**
    * Makes sure the lobby is here if it is anywhere: on one machine it always is (or is nowhere); a
-   * cluster node claims it first. Null when the caller may go on (the lobby is here, or there is
-   * none), else why it cannot be had now.
+   * cluster node claims it first. Null at once when there is nothing to wait for (one machine, or the
+   * lobby is here): the pages' and the seat check's hot paths stay synchronous. Else a claim, which
+   * resolves to null when the caller may go on (the lobby is here now, or there is none), or to why
+   * it cannot be had now.
    */
-  ensure(rawCode: string): Promise<Refusal | null> {
+  ensure(rawCode: string): Promise<Refusal | null> | null {
     const code = normalizeCode(rawCode);
-    if (!this.claimer || this.lobbies.has(code)) return Promise.resolve(null);
+    if (!this.claimer || this.lobbies.has(code)) return null;
     let claim = this.claiming.get(code);
     if (!claim) {
       claim = this.claimer(code).then(
@@ -339,7 +341,10 @@ export class LobbyService {
   private enqueue(code: string, command: Command): Promise<Outcome> {
     const entry = this.lobbies.get(code);
     // A cluster node takes the lobby over first, if another server had it (docs/cluster.md).
-    if (!entry) return this.claimer ? this.ensure(code).then((unreachable) => unreachable ?? (this.lobbies.has(code) ? this.enqueue(code, command) : NOT_FOUND)) : Promise.resolve(NOT_FOUND);
+    if (!entry) {
+      const claim = this.ensure(code);
+      return claim ? claim.then((unreachable) => unreachable ?? (this.lobbies.has(code) ? this.enqueue(code, command) : NOT_FOUND)) : Promise.resolve(NOT_FOUND);
+    }
     const job = Promise.withResolvers<Outcome>() as CommandJob;
     job.command = command;
     this.push(code, entry, job);

@@ -57,24 +57,24 @@ export function pageRoutes(service: LobbyService, manifest: Manifest | null, now
     return response;
   };
   /** A player's page of a code (as pageCodeSchema reads it), once the address may look one more up. */
-  const playerPage = async (name: "lobby" | "game", request: Request, code: string) => {
+  const playerPage = (name: "lobby" | "game", request: Request, code: string) => {
     if (!lookupAllowed(request)) return plain(name, request, code, 429, <TooMany />);
-    const unreachable = await service.ensure(code);
-    return unreachable ? moving(name, request, code, unreachable.message) : page(name, request, code);
+    // Synchronous unless a cluster node must take the lobby over first: the busiest path there is.
+    const claim = service.ensure(code);
+    return claim ? claim.then((unreachable) => (unreachable ? moving(name, request, code, unreachable.message) : page(name, request, code))) : page(name, request, code);
   };
+  // Unlike the players' pages (whose scripts send a stranger home), a screen for a lobby that is not
+  // there says so at once.
+  const tvPage = (request: Request, code: string) => (service.get(code) ? page("tv", request, code) : plain("tv", request, code, 404, <TvNotFound code={code} />));
   return new Elysia()
     .get("/", ({ request }) => page("home", request, null))
     .get("/lobby/:code", ({ request, params }) => playerPage("lobby", request, pageCodeSchema.parse(params.code)))
     .get("/game/:code", ({ request, params }) => playerPage("game", request, pageCodeSchema.parse(params.code)))
-    .get("/tv/:code", async ({ request, params }) => {
+    .get("/tv/:code", ({ request, params }) => {
       const code = pageCodeSchema.parse(params.code);
       if (!lookupAllowed(request)) return plain("tv", request, code, 429, <TvRefused />);
-      const unreachable = await service.ensure(code);
-      if (unreachable) return moving("tv", request, code, unreachable.message);
-      // Unlike the players' pages (whose scripts send a stranger home), a screen for a lobby that
-      // is not there says so at once.
-      if (!service.get(code)) return plain("tv", request, code, 404, <TvNotFound code={code} />);
-      return page("tv", request, code);
+      const claim = service.ensure(code);
+      return claim ? claim.then((unreachable) => (unreachable ? moving("tv", request, code, unreachable.message) : tvPage(request, code))) : tvPage(request, code);
     })
     .get("/build/:file", ({ request, params }) => serveBundle(params.file, request.headers.get("accept-encoding") ?? ""))
     .get("/logo.svg", () => serveLogo())

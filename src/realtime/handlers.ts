@@ -188,7 +188,8 @@ export class Handlers {
       peer.emit("socket-error", { event: "watch-lobby", message: TOO_MANY_REQUESTS });
       return peer.close(CLOSE.done, "Watch refused");
     }
-    const unreachable = await this.deps.service.ensure(input.code);
+    const claim = this.deps.service.ensure(input.code);
+    const unreachable = claim && (await claim);
     if (!peer.live) return;
     if (unreachable) return peer.close(CLOSE.restart, unreachable.message);
     const state = this.deps.service.get(input.code);
