@@ -260,20 +260,26 @@ export class LobbyService {
     return entry;
   }
 
-  /** Commits a change no one waits on; true once durable, false (logged) when the store refused it. */
-  private write(change: LobbyChange, what: string): Promise<boolean> {
+  /** Commits a change outside any command: null once durable, else what the store refused it with. */
+  private commitAlone(change: LobbyChange): Promise<{ refused: unknown } | null> {
     this.pending++;
     return this.opts.store.commit(change).then(
       () => {
         this.pending--;
-        return true;
+        return null;
       },
-      (err: unknown) => {
+      (refused: unknown) => {
         this.pending--;
-        storageRefused(this.log, what, err);
-        return false;
+        return { refused };
       },
     );
+  }
+
+  /** Commits a change no one waits on; true once durable, false (logged) when the store refused it. */
+  private async write(change: LobbyChange, what: string): Promise<boolean> {
+    const failed = await this.commitAlone(change);
+    if (failed) storageRefused(this.log, what, failed.refused);
+    return failed === null;
   }
 
   /** No command, job or write is waiting on the store: what shutdown waits for, and tests too. */
@@ -303,33 +309,17 @@ export class LobbyService {
       }
       const state = createLobby(code, playerId, name, this.clock.now());
       this.reserved.add(code);
-      const saved = await this.saveNew(code, state);
+      const failed = await this.commitAlone({ kind: "save", code, state, at: this.clock.now() });
       this.reserved.delete(code);
-      if (saved === "taken" && taken < 100) continue;
-      if (saved !== true) return saved === "taken" ? refuse("conflict", "No free lobby code, try again later") : saved;
-      return this.opened(code, state, playerId);
+      if (failed === null) {
+        const entry = this.entry(code, state, 0);
+        this.lobbies.set(code, entry);
+        this.touch(code, entry);
+        return { ok: true, state, playerId };
+      }
+      if (!(failed.refused instanceof StoreRefusal && failed.refused.why === "taken")) return storageRefused(this.log, `creating ${code}`, failed.refused);
+      if (taken >= 100) return refuse("conflict", "No free lobby code, try again later");
     }
-  }
-
-  private saveNew(code: string, state: LobbyState): Promise<true | "taken" | Refusal> {
-    this.pending++;
-    return this.opts.store.commit({ kind: "save", code, state, at: this.clock.now() }).then(
-      () => {
-        this.pending--;
-        return true as const;
-      },
-      (err: unknown) => {
-        this.pending--;
-        return err instanceof StoreRefusal && err.why === "taken" ? "taken" : storageRefused(this.log, `creating ${code}`, err);
-      },
-    );
-  }
-
-  private opened(code: string, state: LobbyState, playerId: string): Created {
-    const entry = this.entry(code, state, 0);
-    this.lobbies.set(code, entry);
-    this.touch(code, entry);
-    return { ok: true, state, playerId };
   }
 
   /** Resolves once the command is refused, or committed and its effects released. */
