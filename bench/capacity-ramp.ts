@@ -7,7 +7,7 @@ import { startPeer } from "./common/peer-servers";
 import { GENERATOR_CPU, SERVER_CPU, WindowSampler, type WindowFigures } from "./capacity-window";
 import type { Kind } from "./load/clients";
 import type { Step, StepReport } from "./load/ramp-generator";
-import { judgeStep, nextRungOf, RampDriver } from "./ramp-driver";
+import { judgeStep, nextRungOf, RampDriver, stepFits } from "./ramp-driver";
 
 export const P99_LIMIT_MS = 50;
 /** A generator whose core is this busy with its own work measures its own delays along with the server's. */
@@ -136,7 +136,7 @@ export async function runRamp(kind: Kind, round: number, peerDeps: string, timin
       lobbies = nextRung(result);
       if (lobbies !== undefined && lobbies > timing.ceiling) lobbies = undefined;
       if (lobbies === undefined) limitedBy = "ceiling";
-      else if (performance.now() + (timing.settle + timing.measure + timing.grace + 5) * 1000 > deadline) {
+      else if (!stepFits(timing, deadline)) {
         limitedBy = "time";
         break;
       }

@@ -86,3 +86,6 @@ export function nextRungOf(rungs: readonly number[], lobbies: number, p99Ms: num
   const aim = lobbies + (lobbies * (0.9 / busiest) - lobbies) / 2;
   return above.filter((r) => r <= aim).at(-1) ?? above[0];
 }
+
+/** Whether another step of this timing (and a few seconds of slack) ends before the ramp's deadline. */
+export const stepFits = (timing: { settle: number; measure: number; grace: number }, deadline: number): boolean => performance.now() + (timing.settle + timing.measure + timing.grace + 5) * 1000 <= deadline;

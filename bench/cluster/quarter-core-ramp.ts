@@ -6,7 +6,7 @@
 // that failed with its nodes short of their quota says the rest of the machine ended it.
 import { loadavg } from "node:os";
 import type { Step, StepReport } from "../load/ramp-generator";
-import { judgeStep, nextRungOf, RampDriver } from "../ramp-driver";
+import { judgeStep, nextRungOf, RampDriver, stepFits } from "../ramp-driver";
 import { startBenchCluster } from "./bench-cluster";
 import { CpuWindow, type WindowCpu } from "./cpu-window";
 
@@ -118,7 +118,7 @@ export async function runQuarterCoreRamp(nodes: number, timing: ClusterRampTimin
         }
         lobbies = nextRungOf(rungs, lobbies, report.latencyMs.p99, CLUSTER_P99_LIMIT_MS, Math.max(busiestNodeShare, cpu.machineBusyPct / 100, 0.01));
         if (lobbies === undefined) limitedBy = "top rung";
-        else if (performance.now() + (timing.settle + timing.measure + timing.grace + 5) * 1000 > deadline) {
+        else if (!stepFits(timing, deadline)) {
           limitedBy = "time";
           break;
         }
