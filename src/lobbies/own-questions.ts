@@ -7,7 +7,7 @@ import { questionKey, unasked } from "../game/same-question";
 import { OWN_QUESTIONS_MAX } from "../game/settings";
 import type { LobbyState, OwnQuestion, Question } from "../game/types";
 import { storageRefused } from "./storage-fault";
-import { ownQuestionBytes, type LobbyChange, type LobbyStorePort } from "./store-port";
+import { committing, ownQuestionBytes, type LobbyChange, type LobbyStorePort } from "./store-port";
 
 /** What a lobby's own questions may take on disk (OWN_QUESTIONS_LOBBY_BYTES, OWN_QUESTIONS_TOTAL_BYTES). */
 export interface OwnQuota {
@@ -36,7 +36,7 @@ export class OwnQuestionBook {
 
   /** Durable when it answers a number (the rows changed); a refusal when the store refused it. */
   private write(change: LobbyChange, what: string): Promise<number | Refusal> {
-    return this.store.commit(change).catch((err: unknown) => storageRefused(this.log, what, err));
+    return committing(this.store, change).catch((err: unknown) => storageRefused(this.log, what, err));
   }
 
   /**

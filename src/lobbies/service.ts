@@ -1,9 +1,10 @@
 // The one stateful service: the registry of lobbies, their timers, durability and effects.
 // Every change goes through dispatch(). The rules are synchronous; the store is a port whose commits
-// are asynchronous, so each lobby has a queue: its commands never interleave (the next is reduced on
-// the state the last one committed), while lobbies never wait on each other. A command's effects are
-// released only once its commit is acknowledged, in the order of the commands
-// (docs/architecture.md "The data flow").
+// may be asynchronous (a cluster's), so each lobby has a queue: its commands never interleave (the
+// next is reduced on the state the last one committed), while lobbies never wait on each other. A
+// command's effects are released only once its commit is acknowledged, in the order of the commands
+// (docs/architecture.md "The data flow"). A store that answers at once (SQLite) is answered in the
+// same turn, and so is the command.
 import { refuse, type Command, type Refusal } from "../game/commands";
 import type { Effect } from "../game/effects";
 import { closeLobby, createLobby, validName } from "../game/lobby-rules";
@@ -20,7 +21,7 @@ import { nameKey } from "./name-key";
 import { OwnQuestionBook, type OwnQuota } from "./own-questions";
 import { isStorageFault, storageRefused } from "./storage-fault";
 import { silentBroadcaster, type AnswerJudge, type Broadcaster, type QuestionSource } from "./seams";
-import { MOVED_MESSAGE, StoreRefusal, type LobbyChange, type LobbyStorePort, type StoredLobby } from "./store-port";
+import { MOVED_MESSAGE, StoreRefusal, committing, type LobbyChange, type LobbyStorePort, type StoredLobby } from "./store-port";
 
 export const DEFAULT_IDLE_MS = 2 * 60 * 60 * 1000;
 const IDLE_TIMER = "idle-expiry";
@@ -48,13 +49,21 @@ export interface ServiceOptions {
 }
 
 /**
- * A command, or a piece of the lobby's work that must not interleave with its commands. A job is the
- * resolvers of the promise its caller holds, so queueing one makes no closure of its own
+ * A command, or a piece of the lobby's work that must not interleave with its commands. A command
+ * answered in the turn it came in is answered by value (`outcome`); one that has to wait (behind
+ * another, or on a store that answers later) gets the resolvers of a promise (`waiter`). A work job
+ * is the resolvers of the promise its caller holds. Neither makes a closure of its own
  * (docs/bench.md "Allocations per chat line").
  */
-type CommandJob = PromiseWithResolvers<Outcome> & { command: Command; work?: undefined; accepted?: Accepted; closing?: boolean };
+type CommandJob = { command: Command; work?: undefined; accepted?: Accepted; closing?: boolean; outcome?: Outcome; waiter?: PromiseWithResolvers<Outcome> };
 type WorkJob = PromiseWithResolvers<unknown> & { command?: undefined; work: () => Promise<unknown> };
 type Job = CommandJob | WorkJob;
+
+function answer(job: Job, outcome: Outcome): void {
+  if (job.work) job.resolve(outcome);
+  else if (job.waiter) job.waiter.resolve(outcome);
+  else job.outcome = outcome;
+}
 
 interface Entry {
   /** the state its last acknowledged commit holds */
@@ -71,7 +80,7 @@ interface Entry {
   movedAway?: true;
   /** the command whose commit is out, its outcome in `accepted` */
   waiting: CommandJob | null;
-  /** The store's answers to the waiting command, and the queue's next turn: made once per lobby, not per command. */
+  /** The store's later answers to the waiting command, and the queue's next turn: made once per lobby, not per command. */
   committed: () => void;
   refused: (err: unknown) => void;
   resume: () => void;
@@ -263,7 +272,7 @@ export class LobbyService {
   /** Commits a change outside any command: null once durable, else what the store refused it with. */
   private commitAlone(change: LobbyChange): Promise<{ refused: unknown } | null> {
     this.pending++;
-    return this.opts.store.commit(change).then(
+    return committing(this.opts.store, change).then(
       () => {
         this.pending--;
         return null;
@@ -322,23 +331,27 @@ export class LobbyService {
     }
   }
 
-  /** Resolves once the command is refused, or committed and its effects released. */
-  dispatch(rawCode: string, command: Command): Promise<Outcome> {
+  /**
+   * The outcome once the command is refused, or committed and its effects released: at once when
+   * that happened in this turn, else a promise of it.
+   */
+  dispatch(rawCode: string, command: Command): Outcome | Promise<Outcome> {
     this.reanchor();
     return this.enqueue(normalizeCode(rawCode), command);
   }
 
-  private enqueue(code: string, command: Command): Promise<Outcome> {
+  private enqueue(code: string, command: Command): Outcome | Promise<Outcome> {
     const entry = this.lobbies.get(code);
     // A cluster node takes the lobby over first, if another server had it (docs/cluster.md).
     if (!entry) {
       const claim = this.ensure(code);
-      return claim ? claim.then((unreachable) => unreachable ?? (this.lobbies.has(code) ? this.enqueue(code, command) : NOT_FOUND)) : Promise.resolve(NOT_FOUND);
+      return claim ? claim.then((unreachable) => unreachable ?? (this.lobbies.has(code) ? this.enqueue(code, command) : NOT_FOUND)) : NOT_FOUND;
     }
-    const job = Promise.withResolvers<Outcome>() as CommandJob;
-    job.command = command;
+    const job: CommandJob = { command };
     this.push(code, entry, job);
-    return job.promise;
+    if (job.outcome) return job.outcome;
+    job.waiter = Promise.withResolvers<Outcome>();
+    return job.waiter.promise;
   }
 
   /** Runs work in the lobby's turn, between its commands (the host's own questions). */
@@ -384,7 +397,7 @@ export class LobbyService {
   private step(code: string, entry: Entry, job: Job): boolean {
     // A lobby that closed (or was set aside) while this waited its turn.
     if (this.lobbies.get(code) !== entry) {
-      job.resolve(entry.movedAway ? MOVED_AWAY : NOT_FOUND);
+      answer(job, entry.movedAway ? MOVED_AWAY : NOT_FOUND);
       return false;
     }
     if (job.work) {
@@ -411,12 +424,12 @@ export class LobbyService {
     try {
       outcome = this.reduce(entry.state, command, this.context);
     } catch (err) {
-      job.resolve(this.fault(code, command.type, err));
+      answer(job, this.fault(code, command.type, err));
       return false;
     }
     entry.faults = 0;
     if (!outcome.ok || (outcome.state === entry.state && outcome.effects.length === 0)) {
-      job.resolve(outcome);
+      answer(job, outcome);
       return false;
     }
     // Durable before the state is replaced or anyone hears of it: a refused write changes nothing.
@@ -428,30 +441,47 @@ export class LobbyService {
         : { kind: "save", code, state: outcome.state, at: now };
     job.accepted = outcome;
     job.closing = closing;
+    let written: number | Promise<number>;
+    try {
+      written = this.opts.store.commit(change);
+    } catch (err) {
+      this.refuse(code, job, err);
+      return false;
+    }
+    if (typeof written === "number") {
+      this.accept(code, entry, job);
+      return false;
+    }
     entry.waiting = job;
     this.pending++;
-    void this.opts.store.commit(change).then(entry.committed, entry.refused);
+    void written.then(entry.committed, entry.refused);
     return true;
   }
 
-  /** The waiting command is durable: the lobby takes its state, and its effects are released. */
-  private committed(code: string, entry: Entry): void {
-    const job = entry.waiting!;
+  /** The command is durable: the lobby takes its state, and its effects are released. */
+  private accept(code: string, entry: Entry, job: CommandJob): void {
     const accepted = job.accepted!;
-    entry.waiting = null;
-    this.pending--;
     // Dropped while its commit was out (its lease ran out): it is written, and the node that holds the
     // lobby now tells everyone and arms its timers; nothing more of it is said or scheduled from here.
-    if (this.lobbies.get(code) !== entry) {
-      job.resolve(accepted);
-      queueMicrotask(entry.resume);
-      return;
-    }
+    if (this.lobbies.get(code) !== entry) return answer(job, accepted);
     entry.state = accepted.state;
     if (!job.closing) this.touch(code, entry);
     this.run(code, entry, accepted.effects);
-    job.resolve(accepted);
-    // The next job's turn comes after what this answer set off, as a promise's next step would.
+    answer(job, accepted);
+  }
+
+  private refuse(code: string, job: CommandJob, err: unknown): void {
+    answer(job, storageRefused(this.log, `${job.command.type} in ${code}`, err));
+    // Another server holds the lobby now: nothing more of it is said from here (docs/cluster.md "Owning a lobby").
+    if (err instanceof StoreRefusal && err.why === "fenced") this.drop(code);
+  }
+
+  /** The waiting command's commit came back: the next job's turn comes after what its answer set off, as a promise's next step would. */
+  private committed(code: string, entry: Entry): void {
+    const job = entry.waiting!;
+    entry.waiting = null;
+    this.pending--;
+    this.accept(code, entry, job);
     queueMicrotask(entry.resume);
   }
 
@@ -459,9 +489,7 @@ export class LobbyService {
     const job = entry.waiting!;
     entry.waiting = null;
     this.pending--;
-    job.resolve(storageRefused(this.log, `${job.command.type} in ${code}`, err));
-    // Another server holds the lobby now: nothing more of it is said from here (docs/cluster.md "Owning a lobby").
-    if (err instanceof StoreRefusal && err.why === "fenced") this.drop(code);
+    this.refuse(code, job, err);
     queueMicrotask(entry.resume);
   }
 
@@ -593,7 +621,7 @@ export class LobbyService {
   private retrying(code: string, key: string, command: Command): void {
     // A lobby no longer here (handed over, or gone) is not claimed back by its own old timers.
     if (!this.lobbies.has(code)) return;
-    void this.dispatch(code, command).then((outcome) => {
+    void Promise.resolve(this.dispatch(code, command)).then((outcome) => {
       if (!isStorageFault(outcome)) return;
       this.lobbies.get(code)?.timers.at(key, this.clock.now() + STORAGE_RETRY_MS, () => this.guard(code, `the ${key} timer`, () => this.retrying(code, key, command)));
     });

@@ -1,7 +1,8 @@
-// What the lobby service needs from storage, as a port: SQLite on one machine (store.ts), and any
-// store that is asynchronous by nature. A change resolves once it is durable and only then does the
-// service replace the lobby's state or tell anyone (docs/architecture.md "The data flow"); a change
-// the store refuses rejects, and nothing of it was written.
+// What the lobby service needs from storage, as a port: SQLite on one machine (store.ts), which
+// answers a commit at once, and stores that are asynchronous by nature (a cluster's Redis). A change
+// is answered once it is durable, and only then does the service replace the lobby's state or tell
+// anyone (docs/architecture.md "The data flow"); a change the store refuses throws or rejects, and
+// nothing of it was written.
 import type { ChatMessage, LobbyState, OwnQuestion, Question } from "../game/types";
 
 export interface StoredLobby {
@@ -24,8 +25,13 @@ export type LobbyChange =
 export interface LobbyStorePort {
   /** Every saved lobby that passes validation; one that fails is set aside, not loaded. */
   loadAll(): Promise<StoredLobby[]>;
-  /** Durable when it resolves, with the number of own-question rows it changed; refused when it rejects. */
-  commit(change: LobbyChange): Promise<number>;
+  /**
+   * Durable when it returns the number of own-question rows it changed, or a promise that resolves
+   * to it; refused when it throws or the promise rejects. A store that can answer at once does: the
+   * service then goes on in the same turn, with no promise per command (docs/decisions.md "Commits
+   * off the event loop").
+   */
+  commit(change: LobbyChange): number | Promise<number>;
   ownQuestions(code: string): Promise<OwnQuestion[]>;
   /** The bytes of every lobby's own questions together (the server-wide quota). */
   ownQuestionBytesInAll(): Promise<number>;
@@ -46,6 +52,15 @@ export class StoreRefusal extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/** The commit as a promise either way, for the callers off the chat path. */
+export function committing(store: LobbyStorePort, change: LobbyChange): Promise<number> {
+  try {
+    return Promise.resolve(store.commit(change));
+  } catch (err) {
+    return Promise.reject(err);
   }
 }
 

@@ -1,37 +1,26 @@
 // Durable lobbies in SQLite (WAL), the store port of one machine (store-port.ts). The lobby's state
 // is one JSON row; chat is appended as rows, because rewriting a hundred messages per chat line would
 // make the busiest command the costliest. A lobby's own questions are rows too, kept out of the state
-// so that no view can ever carry them. Reads run here, on the store's own connection; every write goes
-// to the writer thread (sqlite-writer.ts), which groups the changes of many commands into one commit.
+// so that no view can ever carry them. Each commit is written at once, on this connection, and is
+// durable when commit() returns (sqlite-writes.ts); checkpoints run on a thread of their own
+// (checkpointer.ts). docs/decisions.md "Commits off the event loop" has the designs measured.
 import { Database } from "bun:sqlite";
 import { CHAT_HISTORY } from "../game/settings";
 import type { OwnQuestion, Question } from "../game/types";
 import { migrate } from "./migrations";
 import { CommitStats } from "./commit-stats";
 import { parseChatLine, parseStoredLobby } from "./stored-state";
-import { ownBody, type LobbyChange, type LobbyStorePort, type StoredLobby } from "./store-port";
-import type { FromWriter, ToWriter, WireChange } from "./sqlite-writer";
+import { SqliteWrites } from "./sqlite-writes";
+import type { LobbyChange, LobbyStorePort, StoredLobby } from "./store-port";
 
 const BACKSTOP_PAGES = 10_000;
 const CHECKPOINT_EVERY_MS = 200;
 
-/** A commit's promise and its resolvers, one object (no closure per commit), and when it was queued. */
-type Pending = PromiseWithResolvers<number> & { sentAt: number };
-
 export class LobbyStore implements LobbyStorePort {
   private readonly db: Database;
   private readonly q;
-  private writer: Worker;
+  private readonly writes: SqliteWrites;
   private readonly checkpointer: Worker;
-  /**
-   * Changes of this turn of the event loop, sent to the writer together at its end, in one message
-   * that is kept and emptied again: posting copies it (docs/bench.md "Allocations per chat line").
-   */
-  private readonly outbox: { changes: WireChange[] } = { changes: [] };
-  private readonly outboxPending: Pending[] = [];
-  /** Sent and not yet answered, in the writer's order. */
-  private readonly inFlight: Pending[] = [];
-  private writerDown: string | null = null;
   private closed: Promise<void> | null = null;
   readonly stats = new CommitStats();
 
@@ -59,62 +48,25 @@ export class LobbyStore implements LobbyStorePort {
       ownQuestions: this.db.prepare("SELECT id, body FROM own_questions WHERE code = ? ORDER BY id"),
       ownBytes: this.db.prepare("SELECT COALESCE(SUM(length(CAST(body AS BLOB))), 0) AS bytes FROM own_questions"),
     };
-    this.writer = this.startWriter();
-    // Not ref'd either: the checkpointer never keeps the process alive.
+    this.writes = new SqliteWrites(this.db);
+    // Not ref'd: the checkpointer never keeps the process alive.
     this.checkpointer = new Worker(new URL("./checkpointer.ts", import.meta.url).href, { ref: false, smol: true });
     this.checkpointer.postMessage({ path, everyMs: CHECKPOINT_EVERY_MS });
-  }
-
-  /** Started once the database is known to be usable. Not ref'd: an idle writer never keeps the process alive. */
-  private startWriter(): Worker {
-    const writer = new Worker(new URL("./sqlite-writer.ts", import.meta.url).href, { ref: false, smol: true });
-    writer.onmessage = (event: MessageEvent<FromWriter>) => this.answered(event.data);
-    // A writer that dies takes its answers with it: those changes are refused (their commands
-    // changed nothing), and a new writer takes the next ones.
-    writer.onerror = (event) => this.writerLost(`the writer thread failed: ${event.message}`);
-    writer.postMessage({ open: this.path } satisfies ToWriter);
-    return writer;
-  }
-
-  private answered(message: FromWriter): void {
-    // It tries again with the next group; until then each change is refused with the reason.
-    if ("failed" in message) return this.log(`store: the writer could not open the database: ${message.failed}`);
-    if (!("results" in message)) return;
-    this.writerDown = null;
-    const now = performance.now();
-    this.stats.group(message.groupSize, message.groupMs);
-    for (const result of message.results) {
-      const pending = this.inFlight.shift();
-      if (!pending) break;
-      this.stats.acknowledged(now - pending.sentAt);
-      if (typeof result === "number") pending.resolve(result);
-      else pending.reject(new Error(result));
-    }
-  }
-
-  private writerLost(why: string): void {
-    if (this.closed) return;
-    this.log(`store: ${why}; its pending changes are refused`);
-    this.writerDown = why;
-    for (const pending of this.inFlight.splice(0)) pending.reject(new Error(why));
-    this.writer.terminate();
-    this.writer = this.startWriter();
   }
 
   async loadAll(): Promise<StoredLobby[]> {
     const rows = this.q.all.all() as { code: string; state: string; updated_at: number }[];
     const loaded: StoredLobby[] = [];
-    const setAside: Promise<unknown>[] = [];
     for (const row of rows) {
       const state = parseStoredLobby(row.state);
       if (!state.ok) {
-        setAside.push(this.unloadable(row.code, state.reason));
+        this.unloadable(row.code, state.reason);
         continue;
       }
       const lines = (this.q.recentChat.all(row.code, CHAT_HISTORY) as { body: string }[]).map((c) => parseChatLine(c.body));
       const badLine = lines.flatMap((line) => (line.ok ? [] : [line.reason]))[0];
       if (badLine !== undefined) {
-        setAside.push(this.unloadable(row.code, `chat: ${badLine}`));
+        this.unloadable(row.code, `chat: ${badLine}`);
         continue;
       }
       const chat = lines.flatMap((line) => (line.ok ? [line.value] : []));
@@ -122,40 +74,31 @@ export class LobbyStore implements LobbyStorePort {
       const updatedAt = Math.max(row.updated_at, chat.at(-1)?.timestamp ?? 0);
       loaded.push({ state: { ...state.value, chat }, updatedAt });
     }
-    await Promise.all(setAside);
     return loaded;
   }
 
   /** A row that does not load is moved whole to the quarantine table, so its code can be given out again. */
-  private unloadable(code: string, reason: string): Promise<unknown> {
+  private unloadable(code: string, reason: string): void {
     this.log(`store: lobby ${code} does not load (${reason}); moved to the quarantine table`);
-    // A disk that refuses the move: the rows stay where they were, and the next start meets them again.
-    return this.enqueue({ k: "quarantine", code, reason, at: Date.now() }).catch((err: unknown) => this.log(`store: could not quarantine ${code}: ${String(err)}`));
+    try {
+      this.writes.write({ kind: "quarantine", code, reason });
+    } catch (err) {
+      // A disk that refuses the move: the rows stay where they were, and the next start meets them again.
+      this.log(`store: could not quarantine ${code}: ${String(err)}`);
+    }
   }
 
-  commit(change: LobbyChange): Promise<number> {
+  /** Durable when it returns; throws, with nothing written, when the database refuses it. */
+  commit(change: LobbyChange): number {
+    if (this.closed) throw new Error("the store is closed");
     if (change.kind === "quarantine") this.log(`store: lobby ${change.code} set aside (${change.reason}); moved to the quarantine table`);
-    return this.enqueue(wire(change));
+    const started = performance.now();
+    const rows = this.writes.write(change);
+    const ms = performance.now() - started;
+    this.stats.group(1, ms);
+    this.stats.acknowledged(ms);
+    return rows;
   }
-
-  private enqueue(change: WireChange): Promise<number> {
-    if (this.closed) return Promise.reject(new Error("the store is closed"));
-    if (this.outbox.changes.length === 0) setImmediate(this.send);
-    const pending = Promise.withResolvers<number>() as Pending;
-    pending.sentAt = performance.now();
-    this.outbox.changes.push(change);
-    this.outboxPending.push(pending);
-    return pending.promise;
-  }
-
-  /** One message to the writer for every change of this turn. Bound once: setImmediate takes it as it is. */
-  private readonly send = (): void => {
-    if (this.outbox.changes.length === 0) return;
-    for (const pending of this.outboxPending) this.inFlight.push(pending);
-    this.outboxPending.length = 0;
-    this.writer.postMessage(this.outbox satisfies ToWriter);
-    this.outbox.changes.length = 0;
-  };
 
   async ownQuestions(code: string): Promise<OwnQuestion[]> {
     const rows = this.q.ownQuestions.all(code) as { id: number; body: string }[];
@@ -166,45 +109,23 @@ export class LobbyStore implements LobbyStorePort {
     return (this.q.ownBytes.get() as { bytes: number }).bytes;
   }
 
-  /** The writer writes everything sent before, then closes; then this connection folds the WAL back in. */
+  /** The checkpointer lets go of its connection first; then this one folds the WAL back in. */
   close(): Promise<void> {
     this.closed ??= (async () => {
-      this.send();
-      // Both threads let go of their connections first, so this one is the last and SQLite folds
-      // the WAL back in and removes it; closing before them would leave the WAL behind.
-      await Promise.all([this.writerDown === null ? closing(this.writer) : undefined, closing(this.checkpointer)]);
+      // This connection must be the last, so SQLite folds the WAL back in and removes it; closing
+      // before the checkpointer would leave the WAL behind.
+      await closing(this.checkpointer);
       // SQLite does that only once no statement of the connection is left unfinalized.
+      this.writes.finalize();
       for (const statement of Object.values(this.q)) statement.finalize();
       this.db.close();
       if (this.stats.commits > 0) this.log(`store: ${this.stats.line()}`);
     })();
     return this.closed;
   }
-
 }
 
-function wire(change: LobbyChange): WireChange {
-  switch (change.kind) {
-    case "save": {
-      const { chat: _chat, ...rest } = change.state;
-      return { k: "save", code: change.code, body: JSON.stringify(rest), at: change.at };
-    }
-    case "chat":
-      return { k: "chat", code: change.code, body: JSON.stringify(change.message) };
-    case "remove":
-      return { k: "remove", code: change.code };
-    case "quarantine":
-      return { k: "quarantine", code: change.code, reason: change.reason, at: Date.now() };
-    case "addOwn":
-      return { k: "addOwn", code: change.code, bodies: change.questions.map((q) => JSON.stringify(ownBody(q))), at: change.at };
-    case "updateOwn":
-      return { k: "updateOwn", code: change.code, id: change.id, body: JSON.stringify(ownBody(change.question)), at: change.at };
-    case "removeOwn":
-      return { k: "removeOwn", code: change.code, id: change.id, at: change.at };
-  }
-}
-
-/** Tells a thread of the store to close, and resolves once it has. */
+/** Tells the checkpointer to close, and resolves once it has. */
 function closing(worker: Worker): Promise<void> {
   return new Promise<void>((resolve) => {
     worker.addEventListener("close", () => resolve());

@@ -10,6 +10,7 @@ import { clientSchemas, type ClientEvent } from "../shared/events";
 import { CLOSE, decodeFrame, encodeFrame, type Decoded } from "../shared/wire";
 import { TOO_MANY_REQUESTS, type RateLimiter } from "../access/rate-limit";
 import type { LobbyState } from "../game/types";
+import type { Outcome } from "../game/outcome";
 import { FloodGuard, FloodGuards, worse } from "./flood-guard";
 import type { Peer } from "./peer";
 import type { Rooms } from "./rooms";
@@ -202,12 +203,20 @@ export class Handlers {
     peer.send(this.watcherFrame(state));
   }
 
-  /** Answered in order: the frames behind it on this connection wait for its commit (see frame()). */
-  private async chat(peer: Peer, input: Parsed<"chat-message">): Promise<void> {
+  /**
+   * Answered in order: when the commit is not answered at once, the frames behind it on this
+   * connection wait for it (see frame()).
+   */
+  private chat(peer: Peer, input: Parsed<"chat-message">): Promise<void> | void {
     const { code, playerId } = peer;
     if (!code || !playerId) return peer.emit("socket-error", { event: "chat-message", message: "Join a lobby first" });
     if (!input.message.trim()) return;
-    const outcome = await this.deps.service.dispatch(code, { type: "chat", playerId, message: input.message, chatType: input.chatType });
+    const outcome = this.deps.service.dispatch(code, { type: "chat", playerId, message: input.message, chatType: input.chatType });
+    if (outcome instanceof Promise) return outcome.then((later) => this.chatAnswered(peer, later));
+    this.chatAnswered(peer, outcome);
+  }
+
+  private chatAnswered(peer: Peer, outcome: Outcome): void {
     if (!outcome.ok) peer.emit("socket-error", { event: "chat-message", message: outcome.message });
   }
 

@@ -1,5 +1,5 @@
 // Lets the services' pending work land: promise callbacks (the judge's verdicts and the commands they
-// send back) and every commit still out with the store's writer thread. No timer is waited on: the
+// send back) and every commit still out with an asynchronous store. No timer is waited on: the
 // loop turns until every service made by the tests is quiet (src/lobbies/service.ts `quiet`).
 import type { LobbyService } from "../../src/lobbies/service";
 

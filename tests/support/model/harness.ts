@@ -3,6 +3,7 @@
 // that honours `exclude` and can be held like a slow AI; and a judge whose verdicts land only when
 // the test releases them, so commands can arrive while a round is being judged.
 import type { Command } from "../../../src/game/commands";
+import type { Outcome } from "../../../src/game/outcome";
 import { reduce } from "../../../src/game/reduce";
 import type { Audience } from "../../../src/game/effects";
 import type { LobbyState, Question, Team } from "../../../src/game/types";
@@ -123,9 +124,12 @@ export async function bootReal(store: LobbyStore, hostName = "Host"): Promise<Re
   let ids = 0;
   // The state each command is reduced on, as it was then: commands queue, so that is not always the
   // state when it was sent (two slow starts landing together, a timer's command in flight).
-  const seen = new WeakMap<Command, { state: LobbyState; copy: LobbyState }>();
+  // `at` counts the commands reduced: a refusal answered later is checked against the live state
+  // only if no command was reduced after it (one the store took since may rightly have replaced it).
+  const seen = new WeakMap<Command, { state: LobbyState; copy: LobbyState; at: number }>();
+  let reduced = 0;
   const seeing: typeof reduce = (state, command, ctx) => {
-    seen.set(command, { state, copy: structuredClone(state) });
+    seen.set(command, { state, copy: structuredClone(state), at: ++reduced });
     return reduce(state, command, ctx);
   };
   const service = settling(await LobbyService.open({ store, clock, judge, questions: source, idleMs: IDLE_MS, newId: () => `h${++ids}`, newCode: () => "WXYZ", log: () => {}, reduce: seeing }));
@@ -137,15 +141,18 @@ export async function bootReal(store: LobbyStore, hostName = "Host"): Promise<Re
   const out = new WatchingBroadcaster(clock, () => service.get(code), violations);
   service.broadcaster = out;
   // Every dispatch, the service's own (timeUp, judged, a slow startGame) included: a refusal must
-  // leave the very same state object, unchanged.
+  // leave the very same state object, unchanged. One answered at once is checked at once.
   const dispatch = service.dispatch.bind(service);
-  service.dispatch = async (raw, command) => {
-    const outcome = await dispatch(raw, command);
-    const { state: live, copy: before } = seen.get(command) ?? {};
+  const check = (raw: string, command: Command, outcome: Outcome): Outcome => {
+    const { state: live, copy: before, at } = seen.get(command) ?? {};
     const key = `${command.type} ${outcome.ok ? "ok" : `${outcome.kind} ${outcome.message}`}`;
     outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
-    if (!outcome.ok && (service.get(raw) !== live || !Bun.deepEquals(live, before))) violations.push(`refused ${command.type} changed the state`);
+    if (!outcome.ok && ((at === reduced && service.get(raw) !== live) || !Bun.deepEquals(live, before))) violations.push(`refused ${command.type} changed the state`);
     return outcome;
+  };
+  service.dispatch = (raw, command) => {
+    const outcome = dispatch(raw, command);
+    return outcome instanceof Promise ? outcome.then((later) => check(raw, command, later)) : check(raw, command, outcome);
   };
   const starts: Promise<unknown>[] = [];
   return {
