@@ -20,7 +20,7 @@ export class LobbyStore implements LobbyStorePort {
   private readonly db: Database;
   private readonly q;
   private readonly writes: SqliteWrites;
-  private readonly checkpointer: Worker;
+  private readonly checkpointer: Bun.Worker;
   private closed: Promise<void> | null = null;
   readonly stats = new CommitStats();
 
@@ -50,7 +50,8 @@ export class LobbyStore implements LobbyStorePort {
     };
     this.writes = new SqliteWrites(this.db);
     // Not ref'd: the checkpointer never keeps the process alive.
-    this.checkpointer = new Worker(new URL("./checkpointer.ts", import.meta.url).href, { ref: false, smol: true });
+    // Bun's Worker, whose ref() close() needs: the DOM library's type shadows it.
+    this.checkpointer = new Worker(new URL("./checkpointer.ts", import.meta.url).href, { ref: false, smol: true }) as unknown as Bun.Worker;
     this.checkpointer.postMessage({ path, everyMs: CHECKPOINT_EVERY_MS });
   }
 
@@ -125,9 +126,13 @@ export class LobbyStore implements LobbyStorePort {
   }
 }
 
-/** Tells the checkpointer to close, and resolves once it has. */
-function closing(worker: Worker): Promise<void> {
+/**
+ * Tells the checkpointer to close, and resolves once it has. It holds the process open meanwhile:
+ * unref'd, a server with nothing else left to do would exit before its own connection folded the WAL.
+ */
+function closing(worker: Bun.Worker): Promise<void> {
   return new Promise<void>((resolve) => {
+    worker.ref();
     worker.addEventListener("close", () => resolve());
     worker.postMessage("close");
   });

@@ -38,6 +38,8 @@ describe("graceful shutdown", () => {
       expect(exit).toMatchObject({ code: 0, signal: null });
       expect(exit.ms).toBeLessThan(2500);
       expect(server.output()).toContain(`${signal}: saving and closing`);
+      // The store closed before the process ended: it logs its commits as its connection closes.
+      expect(server.output().split(`${signal}: saving and closing`).at(-1)).toMatch(/store: \d+ commits/);
       expect(await portOpen(port)).toBe(false);
 
       // Told first, then closed as a service restart, which pages answer by reconnecting.
