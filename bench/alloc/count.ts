@@ -2,7 +2,6 @@
 // of its path on its own. Started with a raised eden (BUN_JSC_largeHeapSize) so that no collection
 // runs inside a measured window: JSC's heapStats() then counts every cell allocated in it as live, and
 // the difference of two counts is what the window allocated. A window a collection ran in is refused.
-// The main thread's heap and the writer thread's are counted apart (writer-probe.ts).
 import { heapSize, heapStats } from "bun:jsc";
 import { reduce } from "../../src/game/reduce";
 import type { ChatMessage } from "../../src/game/types";
@@ -10,11 +9,10 @@ import type { LobbyChange } from "../../src/lobbies/store-port";
 import { clientSchemas } from "../../src/shared/events";
 import { decodeFrame } from "../../src/shared/wire";
 import { ChatRig } from "./rig";
-import type { WriterCounts } from "./writer-probe";
 
 const LOBBIES = Number(process.env.ALLOC_LOBBIES ?? 250);
 const LINES = Number(process.env.ALLOC_LINES ?? 5000);
-const WARM = Number(process.env.ALLOC_WARM ?? 20000);
+const WARM = Number(process.env.ALLOC_WARM ?? 50000);
 const WAVE = Number(process.env.ALLOC_WAVE ?? 1);
 
 export interface Counted {
@@ -35,10 +33,7 @@ function difference(before: Record<string, number>, after: Record<string, number
   return { objects, types };
 }
 
-/**
- * Cells a window allocates on this thread, after `warm()` to let the JIT settle. A window may wait
- * (a line is finished only once the writer thread acknowledged its commit).
- */
+/** Cells a window allocates, after `warm()` to let the JIT settle. A window may wait (the rig's waves turn the event loop). */
 async function counted(warm: () => unknown, window: () => unknown): Promise<Counted> {
   await warm();
   Bun.gc(true);
@@ -46,17 +41,8 @@ async function counted(warm: () => unknown, window: () => unknown): Promise<Coun
   const before = counts();
   await window();
   const after = counts();
-  if (heapSize() !== size) throw new Error("a collection ran inside a measured window of this thread");
+  if (heapSize() !== size) throw new Error("a collection ran inside a measured window");
   return difference(before, after);
-}
-
-/** The same for the writer thread's heap, counted by the probe it was started with. */
-async function countedInWriter(window: () => Promise<void>): Promise<Counted> {
-  const before: WriterCounts = await rig.writerCounts(true);
-  await window();
-  const after = await rig.writerCounts(false);
-  if (after.heapSize !== before.heapSize) throw new Error("a collection ran in the writer inside the measured window");
-  return difference(before.types, after.types);
 }
 
 const loop = (from: number, n: number, body: (i: number) => void) => () => {
@@ -67,15 +53,10 @@ await rig.warmUp(WARM, WAVE);
 const seat = rig.seatOf(0);
 const total = WARM + LINES;
 
-// heapStats() itself allocates its answer: an empty window's count is taken off every other. A window
-// that waits also holds a promise and an immediate of its own, as the empty one that waits does.
+// heapStats() itself allocates its answer: an empty window's count is taken off every other.
 const empty = await counted(
   () => {},
   () => {},
-);
-const emptyWait = await counted(
-  () => {},
-  () => new Promise<void>((resolve) => setImmediate(resolve)),
 );
 const perLine = (c: Counted, base: Counted) => ({ objects: (c.objects - base.objects) / LINES, types: Object.fromEntries(Object.entries(c.types).map(([t, n]) => [t, (n - (base.types[t] ?? 0)) / LINES])) });
 
@@ -83,11 +64,8 @@ const frames = rig.frames(rig.seats.length * 1000, total);
 const payloads = frames.map((f) => (decodeFrame(f) as { payload: unknown }).payload);
 const commands = payloads.map((p) => ({ type: "chat" as const, playerId: seat.playerId, message: (p as { message: string }).message, chatType: "game" as const }));
 const messages: ChatMessage[] = commands.map((c, i) => ({ message: c.message, playerId: c.playerId, playerName: "Host 0", team: seat.team, chatType: "game", timestamp: 1_700_000_000_000 + i }));
-// Lobby after lobby, as lines come, so that a wave's commits are of different lobbies as a wave of lines' are.
 const changes: LobbyChange[] = messages.map((message, i) => ({ kind: "chat", code: rig.seatOf(i).code, message }));
-const [warmChanges, windowChanges] = [changes.slice(0, WARM), changes.slice(WARM)];
 const dispatched = payloads.map((p, i) => ({ code: rig.seatOf(i).code, command: { type: "chat" as const, playerId: rig.seatOf(i).playerId, message: (p as { message: string }).message, chatType: "game" as const } }));
-const [warmDispatched, windowDispatched] = [dispatched.slice(0, WARM), dispatched.slice(WARM)];
 const ctx = { now: 1_800_000_000_000 };
 const room = { kind: "room" } as const;
 let state = rig.service.get(seat.code)!;
@@ -96,61 +74,47 @@ let sink: unknown;
 const sync = (body: (i: number) => void) => counted(loop(0, WARM, body), loop(WARM, LINES, body));
 /** The stages of a line the transport's handlers run before they hand the command on; the handlers' own are the rest. */
 const stages = {
-  "decode the frame (JSON.parse)": [await sync((i) => void (sink = decodeFrame(frames[i]!))), empty],
-  "validate (zod safeParse)": [await sync((i) => void (sink = clientSchemas["chat-message"].safeParse(payloads[i]))), empty],
-} satisfies Record<string, [Counted, Counted]>;
-/** The service's whole turn for a command: its queue, the rule, the commit until acknowledged, the effects. */
-const service = await counted(
-  () => rig.dispatches(warmDispatched, WAVE),
-  () => rig.dispatches(windowDispatched, WAVE),
-);
-/** Parts of the service's turn, each alone; the service's own (its queue, its promises, the effects' loop) are the rest. */
+  "decode the frame (JSON.parse)": await sync((i) => void (sink = decodeFrame(frames[i]!))),
+  "validate (zod safeParse)": await sync((i) => void (sink = clientSchemas["chat-message"].safeParse(payloads[i]))),
+};
+/** The service's whole turn for a command: its queue, the rule, the commit, the effects. */
+const service = await sync((i) => void (sink = rig.service.dispatch(dispatched[i]!.code, dispatched[i]!.command)));
+/** Parts of the service's turn, each alone; the service's own (its job, the change, the effects' loop) are the rest. */
 const parts = {
-  "the chat rule (reduce)": [
-    await sync((i) => {
-      const out = reduce(state, commands[i]!, ctx);
-      if (out.ok) state = out.state;
-    }),
-    empty,
-  ],
-  // Whole, on this thread: the store's JSON of the row, its promise, the message to the writer and its answer.
-  "commit (LobbyStore.commit, until acknowledged)": [
-    await counted(
-      () => rig.commits(warmChanges, WAVE),
-      () => rig.commits(windowChanges, WAVE),
-    ),
-    emptyWait,
-  ],
+  "the chat rule (reduce)": await sync((i) => {
+    const out = reduce(state, commands[i]!, ctx);
+    if (out.ok) state = out.state;
+  }),
+  "commit (LobbyStore.commit)": await sync((i) => void (sink = rig.store.commit(changes[i]!))),
   // Lobby after lobby, as lines come: with one code throughout, the JIT would fold the topic's name away.
-  "fan-out (Rooms.emit)": [await sync((i) => rig.rooms.emit(rig.seatOf(i).code, room, "chat-message", messages[i]!)), empty],
-} satisfies Record<string, [Counted, Counted]>;
+  "fan-out (Rooms.emit)": await sync((i) => rig.rooms.emit(rig.seatOf(i).code, room, "chat-message", messages[i]!)),
+};
 void sink;
 
-const lineFrames = rig.frames(rig.seats.length * 2000, LINES);
+// The whole line, in the rig's waves; their own part (an Immediate a wave) is counted alone and taken off.
+const driver = await counted(
+  () => {},
+  () => rig.drive(LINES, WAVE, () => {}),
+);
 const start = rig.seats.length * 2000;
-rig.published = 0;
+const lineFrames = rig.frames(start, LINES);
 const whole = await counted(
   () => {},
   () => rig.lines(start, lineFrames, WAVE),
 );
-if (rig.published !== LINES) throw new Error(`${LINES} lines sent, ${rig.published} frames published`);
-
-// The writer thread's heap: the same lines again, counted there, with an empty window taken off.
-const writerEmpty = await countedInWriter(async () => {});
-const writerFrames = rig.frames(rig.seats.length * 3000, LINES);
-const writer = await countedInWriter(() => rig.lines(rig.seats.length * 3000, writerFrames, WAVE));
 await rig.close();
 
+const each = (windows: Record<string, Counted>) => Object.fromEntries(Object.entries(windows).map(([k, c]) => [k, perLine(c, empty)]));
 console.log(
   JSON.stringify({
     lobbies: LOBBIES,
     lines: LINES,
     warm: WARM,
     wave: WAVE,
-    line: perLine(whole, emptyWait),
-    writer: perLine(writer, writerEmpty),
-    stages: Object.fromEntries(Object.entries(stages).map(([k, [c, base]]) => [k, perLine(c, base)])),
-    service: perLine(service, emptyWait),
-    parts: Object.fromEntries(Object.entries(parts).map(([k, [c, base]]) => [k, perLine(c, base)])),
+    line: perLine(whole, driver),
+    driver: perLine(driver, empty),
+    stages: each(stages),
+    service: perLine(service, empty),
+    parts: each(parts),
   }),
 );
