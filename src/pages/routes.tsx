@@ -50,22 +50,27 @@ export function pageRoutes(service: LobbyService, manifest: Manifest | null, now
   // A page with no script, for answers that end here.
   const plain = (name: PageName, request: Request, code: string, status: number, body: ReactNode) =>
     htmlResponse(renderPage(null, { page: name, code, lobby: null, now: now() }, body), request.headers.get("accept-encoding") ?? "", status);
-  /** A lobby a cluster node is still taking over (docs/cluster.md): said, and asked for again shortly. */
-  const moving = (name: PageName, request: Request, code: string, message: string) => {
-    const response = plain(name, request, code, 503, <Moving message={message} />);
-    response.headers.set("refresh", String(MOVING_RETRY_S));
-    return response;
+  /**
+   * A page of a lobby, served once the lobby is here: at once, unless a cluster node must take it over
+   * first (docs/cluster.md). One it cannot have yet is said to be on its way, and asked for again
+   * shortly. The busiest path there is: on one machine it stays synchronous.
+   */
+  const whenHere = <N extends PageName>(name: N, request: Request, code: string, serve: (name: N, request: Request, code: string) => Response) => {
+    const claim = service.ensure(code);
+    if (!claim) return serve(name, request, code);
+    return claim.then((unreachable) => {
+      if (!unreachable) return serve(name, request, code);
+      const response = plain(name, request, code, 503, <Moving message={unreachable.message} />);
+      response.headers.set("refresh", String(MOVING_RETRY_S));
+      return response;
+    });
   };
   /** A player's page of a code (as pageCodeSchema reads it), once the address may look one more up. */
-  const playerPage = (name: "lobby" | "game", request: Request, code: string) => {
-    if (!lookupAllowed(request)) return plain(name, request, code, 429, <TooMany />);
-    // Synchronous unless a cluster node must take the lobby over first: the busiest path there is.
-    const claim = service.ensure(code);
-    return claim ? claim.then((unreachable) => (unreachable ? moving(name, request, code, unreachable.message) : page(name, request, code))) : page(name, request, code);
-  };
+  const playerPage = (name: "lobby" | "game", request: Request, code: string) =>
+    lookupAllowed(request) ? whenHere(name, request, code, page) : plain(name, request, code, 429, <TooMany />);
   // Unlike the players' pages (whose scripts send a stranger home), a screen for a lobby that is not
   // there says so at once.
-  const tvPage = (request: Request, code: string) => (service.get(code) ? page("tv", request, code) : plain("tv", request, code, 404, <TvNotFound code={code} />));
+  const tvPage = (name: "tv", request: Request, code: string) => (service.get(code) ? page(name, request, code) : plain(name, request, code, 404, <TvNotFound code={code} />));
   return new Elysia()
     .get("/", ({ request }) => page("home", request, null))
     .get("/lobby/:code", ({ request, params }) => playerPage("lobby", request, pageCodeSchema.parse(params.code)))
@@ -73,8 +78,7 @@ export function pageRoutes(service: LobbyService, manifest: Manifest | null, now
     .get("/tv/:code", ({ request, params }) => {
       const code = pageCodeSchema.parse(params.code);
       if (!lookupAllowed(request)) return plain("tv", request, code, 429, <TvRefused />);
-      const claim = service.ensure(code);
-      return claim ? claim.then((unreachable) => (unreachable ? moving("tv", request, code, unreachable.message) : tvPage(request, code))) : tvPage(request, code);
+      return whenHere("tv", request, code, tvPage);
     })
     .get("/build/:file", ({ request, params }) => serveBundle(params.file, request.headers.get("accept-encoding") ?? ""))
     .get("/logo.svg", () => serveLogo())
