@@ -5,7 +5,8 @@ import { useState } from "react";
 import { CODE_LENGTH, NAME_MAX } from "../src/game/settings";
 import { useAction } from "./client/action";
 import { BackToSeat, useHeldSeat } from "./client/held-seat";
-import { joinLobby } from "./client/join";
+import { useConfirm } from "./client/confirm";
+import { joinLobby, takeBackBody } from "./client/join";
 import { go } from "./client/navigate";
 import { Refusal } from "./client/refusal";
 
@@ -13,6 +14,7 @@ export default function JoinCard() {
   const [code, setCode] = useState("");
   const [name, setName] = useState("");
   const action = useAction();
+  const confirm = useConfirm();
   const ready = code.trim() !== "" && name.trim() !== "" && !action.busy;
   const seat = useHeldSeat();
   const back = seat && seat.code === code.trim() ? seat : null;
@@ -25,7 +27,11 @@ export default function JoinCard() {
         if (!ready) return;
         // Their own name again: the seat is theirs already.
         if (back && back.name.toLowerCase() === name.trim().toLowerCase()) return go(`/lobby/${back.code}`);
-        await action.run("Failed to join lobby", () => joinLobby(code, name), { leaving: true });
+        const res = await action.run("Failed to join lobby", () => joinLobby(code, name), { leaving: true });
+        // The name is a seat nobody is using: one confirmation takes it back (docs/rules.md "Taking a seat back").
+        const seatName = res.takeBack;
+        if (seatName)
+          confirm.ask({ title: `Take back ${seatName}’s seat?`, body: takeBackBody(seatName), action: "Take back seat", run: () => void action.run("Failed to join lobby", () => joinLobby(code, seatName, true), { leaving: true }) });
       }}
     >
       <label htmlFor="join-code">Lobby code</label>
@@ -46,6 +52,7 @@ export default function JoinCard() {
       </button>
       {back && <BackToSeat seat={back} />}
       <Refusal message={action.message} />
+      {confirm.dialog}
     </form>
   );
 }

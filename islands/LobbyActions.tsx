@@ -1,5 +1,5 @@
 // The lobby's exits and its start (docs/pages.md "Lobby"): the host ends the lobby or starts the
-// game once both teams have a captain (docs/rules.md "Starting a game"); everyone else may leave. Ending and leaving ask
+// game once both teams have a player (docs/rules.md "Starting a game"); everyone else may leave. Ending and leaving ask
 // once first, Start Game says why it waits and saves unsaved settings before it starts
 // (docs/decisions.md "The game explains itself and forgives slips: the lobby, home page and host actions"). Refusals show here.
 import { useSignals } from "@preact/signals-react/runtime";
@@ -14,16 +14,10 @@ import { saveSettingsDraft } from "./client/settings-draft";
 import { useStore } from "./client/store";
 import { clearSession } from "./client/token";
 import type { LobbyView } from "../src/game/views";
+import { startWaitsFor } from "../src/game/captain-rules";
 
-/** Why Start Game waits, in words beside it; null when it can start. */
-function startReason(lobby: LobbyView | null): string | null {
-  const blue = Boolean(lobby?.captains.blue);
-  const red = Boolean(lobby?.captains.red);
-  if (blue && red) return null;
-  if (blue) return "Red Team needs a captain";
-  if (red) return "Blue Team needs a captain";
-  return "Both teams need a captain";
-}
+/** Why Start Game waits, in words beside it (the rules' own reason, src/game/captain-rules.ts); null when it can start. */
+const startReason = (lobby: LobbyView | null) => startWaitsFor({ blue: lobby?.blueTeam.length ?? 0, red: lobby?.redTeam.length ?? 0 });
 
 export default function LobbyActions() {
   useSignals();

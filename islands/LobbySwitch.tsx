@@ -36,7 +36,7 @@ export default function LobbySwitch() {
       <div ref={box} className="card dialog stack" role="dialog" aria-modal="true" aria-labelledby="switch-title" aria-describedby="switch-text">
         <h2 id="switch-title">Leave lobby {ask.from}?</h2>
         <p id="switch-text">
-          You are in lobby {ask.from} as {ask.name}. Leave it and join {store.code}?
+          You are in lobby {ask.from} as <bdi>{ask.name}</bdi>. Leave it and join {store.code}?
         </p>
         <div className="row spread">
           <button type="button" className="ghost" disabled={action.busy} onClick={stay}>

@@ -89,7 +89,15 @@ function TeamCard({ team, title, shape, lobby, viewer }: { team: Team; title: st
         {`${title} (${players.length}/${MAX_TEAM_SIZE})`}
       </h2>
       {captain ? (
-        <Seat player={captain} viewer={viewer} captain />
+        <>
+          <Seat player={captain} viewer={viewer} captain />
+          {/* The first player on a team is its captain by themselves; anyone may still take the role (docs/rules.md "Teams"). */}
+          {me && me.id !== captain.id && (seated || !full) && (
+            <button type="button" className="ghost small take-captain" disabled={busy} onClick={() => select(team, true)}>
+              Become Captain
+            </button>
+          )}
+        </>
       ) : (
         <div className="slot vacant">
           <span className="badge">CAPTAIN</span>

@@ -1,5 +1,6 @@
-// `bun run cluster [--nodes N] [--port P]`: a cluster on this machine's loopback (Redis, N nodes,
-// HAProxy; scripts/cluster/start-cluster.ts). Once every process answers it prints one JSON line on
+// `bun run cluster [--nodes N] [--port P]`: a cluster on this machine (Redis and N nodes on loopback,
+// HAProxy on every interface so that phones on the network open the address the pages show;
+// scripts/cluster/start-cluster.ts). Once every process answers it prints one JSON line on
 // stdout (the address and each process's pid) for a script to read; everything else, each line
 // behind its process's name, goes to stderr. SIGINT or SIGTERM stops it all and exits 0; a process
 // that dies while starting stops the rest and exits 1.
@@ -24,7 +25,7 @@ function readArgs(): z.infer<typeof argsSchema> {
 }
 
 const args = readArgs();
-const started: Promise<Cluster> = startCluster({ nodes: args.nodes, port: args.port }).catch((err: unknown) => {
+const started: Promise<Cluster> = startCluster({ nodes: args.nodes, port: args.port, everyInterface: true }).catch((err: unknown) => {
   console.error(`cluster: did not start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

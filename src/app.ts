@@ -8,12 +8,14 @@ import { networkInterfaces } from "node:os";
 import { cachedLookup, shownOrigin, type InterfaceLookup } from "./addresses";
 import { ApiError } from "./api/errors";
 import { validationRefusal } from "./api/validation";
-import { hostCheck, refusedHost } from "./api/hosts";
+import { hostCheck } from "./api/hosts";
+import { refusedHost } from "./pages/UnknownHost";
 import { withSecurityHeaders } from "./pages/security-headers";
 import { makeBudgets } from "./access/rate-limit";
 import { clientAddress } from "./access/client-address";
 import { nodeHeaders, nodeStamp } from "./node-header";
 import { lobbyRoutes } from "./api/routes";
+import { seating } from "./api/seating";
 import { Tokens } from "./access/tokens";
 import type { Config } from "./config";
 import type { Clock } from "./lobbies/clock";
@@ -101,7 +103,16 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
       set.status = 500;
       return { success: false, message: "Internal error" };
     })
-    .use(pageRoutes(service, await loadManifest(), () => (overrides.clock ?? Date).now(), (request) => budgets.lookups.allow(clientIp(request)), (request) => shownOrigin(new URL(request.url), config.publicUrl, interfaces)))
+    .use(
+      pageRoutes({
+        service,
+        manifest: await loadManifest(),
+        now: () => (overrides.clock ?? Date).now(),
+        lookupAllowed: (request) => budgets.lookups.allow(clientIp(request)),
+        shownOrigin: (request) => shownOrigin(new URL(request.url), config.publicUrl, interfaces),
+        joinForm: { seat: seating(service, tokens), joinAllowed: (request) => budgets.joins.allow(clientIp(request)), allowedOrigins: config.ALLOWED_ORIGINS },
+      }),
+    )
     .use(
       lobbyRoutes({
         service,
@@ -135,7 +146,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
     fetch(request, srv) {
       // Only the server's own names are served, realtime included (api/hosts.ts).
       const refused = ownName(request);
-      if (refused !== null) return finish(refusedHost(refused));
+      if (refused !== null) return finish(refusedHost(refused, request.headers.get("accept-encoding") ?? ""));
       const path = new URL(request.url).pathname;
       if (path === HEALTH_PATH) return stamp(cluster && !cluster.healthy() ? unhealthy() : healthy());
       if (path === WS_PATH) {

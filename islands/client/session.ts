@@ -127,6 +127,7 @@ export function wireEvents(store: Store, connection: Connection): void {
     const host = [...p.lobby.blueTeam, ...p.lobby.redTeam].find((player) => player.id === p.hostId);
     notify(store, p.hostId === store.meId.value ? "You are now the host" : `${host?.name ?? "Someone"} is now the host`);
   });
+  connection.on("seat-taken-back", (p) => p.playerId !== store.meId.value && notify(store, `${p.name} is back on another device`));
   connection.on("lobby-ended", (p) => (tv ? gone() : leaveHome(store, connection, p?.reason ?? "The lobby has ended")));
   connection.on("you-were-kicked", () => leaveHome(store, connection, "The host removed you from the lobby"));
   connection.on("socket-error", (p) => {

@@ -24,13 +24,14 @@ export function clearSession(): void {
 export const storedToken = () => localStorage.getItem(TOKEN_KEY);
 export const storedCode = () => localStorage.getItem(CODE_KEY);
 
-/** The token's claims, or null when it is unreadable. */
+/** The token's claims, or null when it is unreadable. A name is UTF-8 in the token ("José", "عمر"): atob gives bytes. */
 export function readClaims(token: string | null): TokenClaims | null {
   if (!token) return null;
   try {
     const part = token.split(".")[1] ?? "";
-    const json = atob(part.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(part.length / 4) * 4, "="));
-    const claims = JSON.parse(json) as TokenClaims;
+    // atob decodes forgivingly: base64url's missing padding needs none added.
+    const bytes = Uint8Array.from(atob(part.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+    const claims = JSON.parse(new TextDecoder().decode(bytes)) as TokenClaims;
     return typeof claims.lobby === "string" && typeof claims.sub === "string" && typeof claims.exp === "number" ? claims : null;
   } catch {
     return null;

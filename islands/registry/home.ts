@@ -2,7 +2,7 @@
 import FlashNotice from "../FlashNotice";
 import HostCard from "../HostCard";
 import JoinCard from "../JoinCard";
-import JoinDialog from "../JoinDialog";
+import InviteJoin from "../InviteJoin";
 import SeatReturn from "../SeatReturn";
 
-export const homeIslands = { FlashNotice, HostCard, JoinCard, JoinDialog, SeatReturn };
+export const homeIslands = { FlashNotice, HostCard, InviteJoin, JoinCard, SeatReturn };

@@ -1,4 +1,4 @@
-// A whole cluster on loopback (docs/cluster.md): Redis, N nodes sharing it and one token secret,
+// A whole cluster on this machine (docs/cluster.md): Redis, N nodes sharing it and one token secret,
 // and HAProxy in front, each a child of this process with a folder of its own under one temporary
 // folder. Used by `bun run cluster`, and by the tests and the bench, which also kill, pause and
 // restart its nodes and Redis through the handles it returns.
@@ -17,6 +17,12 @@ export interface ClusterOptions {
   nodes?: number;
   /** HAProxy's port (a free one when unset) */
   port?: number;
+  /**
+   * HAProxy listens on every interface, not loopback alone: the pages put the machine's network
+   * address with HAProxy's port in their QR codes and links (src/addresses.ts), which phones on the
+   * network must reach (`bun run cluster`). Tests and the bench stay on loopback.
+   */
+  everyInterface?: boolean;
   /** a node's command instead of `bun run src/server.ts`: a stub, or the server under a wrapper */
   nodeCommand?: (id: string) => string[];
   /** variables added to a node's environment, over the cluster's own (REDIS_URL, JWT_SECRET ...) */
@@ -78,7 +84,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     };
     return new ClusterNode(id, port, join(dir, id), options.nodeCommand?.(id) ?? SERVER_COMMAND, env, log);
   });
-  const haproxy = new LocalHaproxy(haproxyPort, dir, nodes.map((n) => ({ id: n.id, host: "127.0.0.1", port: n.port })), log);
+  const haproxy = new LocalHaproxy(haproxyPort, dir, nodes.map((n) => ({ id: n.id, host: "127.0.0.1", port: n.port })), log, options.everyInterface ? "0.0.0.0" : "127.0.0.1");
 
   const stop = async () => {
     await Promise.all(nodes.map((node) => node.stop()));

@@ -11,6 +11,8 @@ import type { Claims, Tokens } from "./tokens";
  * `misrouted`: the token is good, but for another lobby than the request's `lobby` parameter (routed-lobby.ts).
  * `later`: the lobby exists but cannot be reached now (it is moving between servers): try again, do not send the player home.
  */
+export const SEAT_TAKEN_BACK = "Your seat was taken back on another device";
+
 export type SeatCheck = { ok: true; claims: Claims; state: LobbyState; player: Player } | { ok: false; message: string; misrouted?: true; later?: true };
 
 /** `routed`: the request's `lobby` parameter, checked before the lobby is looked up. */
@@ -25,5 +27,7 @@ export async function checkSeat(tokens: Tokens, service: LobbyService, token: st
   if (!state) return { ok: false, message: "This lobby has ended" };
   const player = findPlayer(state, claims.sub);
   if (!player) return { ok: false, message: "You are no longer in this lobby" };
+  // Taken back on another device: only that device's token seats the player now.
+  if (player.device !== claims.dev) return { ok: false, message: SEAT_TAKEN_BACK };
   return { ok: true, claims, state, player };
 }

@@ -1,4 +1,4 @@
-// Session tokens: JWT HS256 via @elysiajs/jwt, carrying { lobby, sub, name, isHost, exp }.
+// Session tokens: JWT HS256 via @elysiajs/jwt, carrying { lobby, sub, name, isHost, exp } (and `dev`).
 // Claims only say who the bearer is; what they may do is decided from lobby state.
 import { jwt } from "@elysiajs/jwt";
 import { z } from "zod";
@@ -8,6 +8,8 @@ const claimsSchema = z.object({
   sub: z.string().min(1).max(64),
   name: z.string().max(64),
   isHost: z.boolean(),
+  /** the device that took the seat back, when one did (src/game/entry-rules.ts takeSeatBack) */
+  dev: z.string().max(64).optional(),
   exp: z.number(),
 });
 export type Claims = z.infer<typeof claimsSchema>;

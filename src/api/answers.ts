@@ -43,4 +43,6 @@ export interface RefusalAnswer {
   success: false;
   message: string;
   errors?: RowError[];
+  /** a join's name is a seat nobody has used for a while: the name, for the page to offer it back */
+  takeBack?: string;
 }

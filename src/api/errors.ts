@@ -17,6 +17,7 @@ export const REFUSAL_STATUS: Record<RefusalKind, number> = { invalid: 400, forbi
 
 /** Unwraps an accepted outcome or turns a refusal into its status. */
 export function accepted<T extends { ok: true }>(outcome: T | Refusal): T {
-  if (!outcome.ok) throw new ApiError(REFUSAL_STATUS[outcome.kind], outcome.message);
+  // A join's name that is a free seat says so, for the page to offer it back (docs/contract.md "REST").
+  if (!outcome.ok) throw new ApiError(REFUSAL_STATUS[outcome.kind], outcome.message, outcome.takeBack ? { takeBack: outcome.takeBack } : {});
   return outcome;
 }

@@ -4,7 +4,8 @@
 // rate limit or the session, then the body.
 import { Elysia } from "elysia";
 import type { QuestionCatalog } from "../ai/providers";
-import { lobbyView } from "../game/views";
+import { findPlayer, lobbyView } from "../game/views";
+import { seating, seatToken } from "./seating";
 import { exportGame, gameCsv } from "../results/export";
 import { downloadName } from "../results/spreadsheet";
 import type { LobbyService } from "../lobbies/service";
@@ -12,7 +13,6 @@ import { answers } from "./answers";
 import { accepted, ApiError } from "./errors";
 import { jsonBody, MAX_BODY_BYTES } from "./json-body";
 import { originAllowed } from "../access/origin";
-import { OTHER_LOBBY, routedLobby, routedTo } from "../access/routed-lobby";
 import { playerRoutes } from "./player-routes";
 import { questionRoutes } from "./question-routes";
 import { TOO_MANY_REQUESTS, type Budgets } from "../access/rate-limit";
@@ -45,12 +45,7 @@ export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins,
     await lobbiesLimit(ctx);
   };
 
-  async function issue(lobbyCode: string, playerId: string) {
-    const state = service.get(lobbyCode)!;
-    const player = state.players.find((p) => p.id === playerId)!;
-    const token = await tokens.sign({ lobby: state.code, sub: playerId, name: player.name, isHost: player.isHost });
-    return { token, lobby: lobbyView(state) };
-  }
+  const seat = seating(service, tokens);
 
   async function resultsFile(request: Request, code: string, format: "csv" | "json"): Promise<Response> {
     sameLobby(await authenticate(request), code);
@@ -70,19 +65,14 @@ export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins,
     .post(
       "/create",
       async ({ body }) => {
-        const created = accepted(await service.create(body.playerName));
-        return { success: true as const, message: "Lobby created", ...(await issue(created.state.code, created.playerId)) };
+        const { state, playerId } = accepted(await service.create(body.playerName));
+        return { success: true as const, message: "Lobby created", ...(await seatToken(tokens, state, findPlayer(state, playerId)!)) };
       },
       { transform: createLimit, bodyLimit: MAX_BODY_BYTES, body: createBody, response: answers.seated },
     )
     .post(
       "/join",
-      async ({ request, body }) => {
-        if (!routedTo(routedLobby(new URL(request.url)), body.code)) throw new ApiError(400, OTHER_LOBBY);
-        const playerId = crypto.randomUUID();
-        const outcome = accepted(await service.dispatch(body.code, { type: "join", playerId, name: body.playerName }));
-        return { success: true as const, message: "Joined lobby", ...(await issue(outcome.state.code, playerId)) };
-      },
+      async ({ request, body }) => ({ success: true as const, message: "Joined lobby", ...(await seat(request, body)) }),
       { transform: limit, bodyLimit: MAX_BODY_BYTES, body: joinBody, response: answers.seated },
     )
     .get(

@@ -9,7 +9,10 @@ const code = codeSchema;
 const team = teamSchema;
 
 export const createBody = z.object({ playerName: name });
-export const joinBody = z.object({ playerName: name, code });
+/** `takeBack`: the caller confirmed that the name's free seat is theirs (docs/rules.md "Taking a seat back"). */
+export const joinBody = z.object({ playerName: name, code, takeBack: z.boolean().optional() });
+/** The invite page's form (src/pages/join-form.ts): the same fields as posted by a browser, as text. */
+export const joinFormBody = z.object({ playerName: name, code, takeBack: z.literal("1").optional().transform(Boolean) });
 export const teamSelectBody = z.object({ team, isCaptain: z.boolean().default(false) });
 export const settingsBody = z.object({ settings: settingsInputSchema });
 /** kickPlayer and transferHost: the player acted on */

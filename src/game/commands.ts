@@ -2,7 +2,8 @@
 import type { ChatMessage, Question, SettingsInput, Team } from "./types";
 
 export type Command =
-  | { type: "join"; playerId: string; name: string }
+  /** `takeBack`: the player confirmed the name's free seat is theirs (entry-rules.ts takeSeatBack); `playerId` is then the new device's */
+  | { type: "join"; playerId: string; name: string; takeBack?: boolean }
   /** the host opens or closes the lobby to new players */
   | { type: "lock"; by: string; locked: boolean }
   | { type: "leave"; playerId: string }
@@ -42,6 +43,8 @@ export interface Refusal {
   ok: false;
   kind: RefusalKind;
   message: string;
+  /** a join's name is a seat nobody has used for a while: its owner may take it back (entry-rules.ts) */
+  takeBack?: string;
 }
 
 export const refuse = (kind: RefusalKind, message: string): Refusal => ({ ok: false, kind, message });

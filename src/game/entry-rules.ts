@@ -4,6 +4,7 @@
 import { refuse, type Refusal } from "./commands";
 import { lobbyEvent } from "./effects";
 import { accept, type Outcome } from "./outcome";
+import { SEAT_RETURN_MS } from "./settings";
 import type { LobbyState, Player } from "./types";
 
 /**
@@ -22,13 +23,32 @@ export function lockLobby(state: LobbyState, by: string, locked: boolean): Outco
   return accept(next, [lobbyEvent(next, "lobby-locked", { locked })]);
 }
 
-/** Why `name` may not join: a seated player's name, or one that would pass for it. */
-export function nameRefusal(state: LobbyState, name: string, key: NameKey): Refusal | null {
+/** The seated player whose name `name` is, compared as names are (`key`), if any. */
+export function seatNamed(state: LobbyState, name: string, key: NameKey): Player | undefined {
   const wanted = key(name);
-  const twin = state.players.find((p) => key(p.name) === wanted);
-  if (!twin) return null;
-  if (caseOnly(twin.name) === caseOnly(name)) return refuse("conflict", "That name is taken in this lobby");
-  return refuse("conflict", `That name is taken in this lobby: it looks like “${twin.name}”`);
+  return state.players.find((p) => key(p.name) === wanted);
+}
+
+/** Whether a seat's owner may take it from another device: every connection of it gone long enough. */
+export const seatFree = (seat: Player, now: number) => !seat.connected && now - (seat.awaySince ?? 0) >= SEAT_RETURN_MS;
+
+/**
+ * Why `name` may not join: it is `twin`'s, or would pass for it. A seat nobody has used for a while
+ * is offered back (`takeBack`), since its owner may be the one asking from another phone.
+ */
+export function nameTaken(twin: Player, name: string, now: number): Refusal {
+  const message = caseOnly(twin.name) === caseOnly(name) ? "That name is taken in this lobby" : `That name is taken in this lobby: it looks like “${twin.name}”`;
+  return seatFree(twin, now) ? { ...refuse("conflict", message), takeBack: twin.name } : refuse("conflict", message);
+}
+
+/**
+ * A guest whose phone died takes their own seat back from another device (docs/rules.md "Taking a
+ * seat back"): team, captaincy and score share stay; only a token that names `device` seats the
+ * player from now on, so the old device's stops working; the room hears it.
+ */
+export function takeSeatBack(state: LobbyState, seat: Player, device: string, now: number): Outcome {
+  const next = { ...state, players: state.players.map((p) => (p.id === seat.id ? { ...p, device, awaySince: now } : p)) };
+  return accept(next, [lobbyEvent(next, "seat-taken-back", { playerId: seat.id, name: seat.name })]);
 }
 
 /** A player who joins while a round is open sits it out: marked with that round and when they came. */

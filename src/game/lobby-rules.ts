@@ -2,15 +2,17 @@
 import { refuse } from "./commands";
 import { lobbyEvent, ROUND_TIMER, toPlayer, toRoom, toTeam, type Effect } from "./effects";
 import { handOver, hostGone, hostPresence, successor } from "./host-rules";
-import { lateness, LOCKED, nameRefusal, type NameKey } from "./entry-rules";
+import { withCaptains } from "./captain-rules";
+import { lateness, LOCKED, nameTaken, seatFree, seatNamed, takeSeatBack, type NameKey } from "./entry-rules";
 import { accept, type Outcome } from "./outcome";
 import { QUIZMASTER_NO_TEAM_CHAT } from "./quizmaster-rules";
 import { CHAT_HISTORY, CHAT_MAX, clip, DEFAULT_SETTINGS, MAX_TEAM_SIZE, NAME_MAX, normalizeName, normalizeSettings } from "./settings";
 import type { ChatMessage, LobbyState, Player, SettingsInput, Team } from "./types";
-import { findPlayer, lobbyView, teamOf } from "./views";
+import { findPlayer, lobbyView, playerView, teamOf } from "./views";
 
 export function createLobby(code: string, hostId: string, hostName: string, now: number): LobbyState {
-  const host: Player = { id: hostId, name: normalizeName(hostName), team: "blue", isCaptain: false, isHost: true, connected: false };
+  // The first on a team is its captain (captain-rules.ts).
+  const host: Player = { id: hostId, name: normalizeName(hostName), team: "blue", isCaptain: true, isHost: true, connected: false, awaySince: now };
   return { code, hostId, players: [host], barred: [], settings: { ...DEFAULT_SETTINGS, tags: [...DEFAULT_SETTINGS.tags] }, game: null, asked: [], chat: [], createdAt: now };
 }
 
@@ -19,25 +21,26 @@ export function validName(raw: string): string | null {
   return name.length >= 1 && name.length <= NAME_MAX ? name : null;
 }
 
-export function join(state: LobbyState, playerId: string, rawName: string, now: number, nameKey: NameKey): Outcome {
-  if (state.locked) return refuse("forbidden", LOCKED);
+export function join(state: LobbyState, playerId: string, rawName: string, now: number, nameKey: NameKey, takeBack = false): Outcome {
   const name = validName(rawName);
+  // A seat's owner on another device is answered before the lock: a locked lobby still lets them back.
+  const twin = name === null ? undefined : seatNamed(state, name, nameKey);
+  if (twin) return takeBack && seatFree(twin, now) ? takeSeatBack(state, twin, playerId, now) : nameTaken(twin, name!, now);
+  if (state.locked) return refuse("forbidden", LOCKED);
   if (!name) return refuse("invalid", `Name must be 1-${NAME_MAX} characters`);
-  const taken = nameRefusal(state, name, nameKey);
-  if (taken) return taken;
   if (findPlayer(state, playerId) || state.barred.includes(playerId)) return refuse("conflict", "Already joined");
   const blue = teamOf(state, "blue").length;
   const red = teamOf(state, "red").length;
   if (blue >= MAX_TEAM_SIZE && red >= MAX_TEAM_SIZE) return refuse("conflict", "Lobby is full");
   const team: Team = blue <= red ? "blue" : "red";
-  const player: Player = { id: playerId, name, team, isCaptain: false, isHost: false, connected: false, ...lateness(state, now) };
-  const next = { ...state, players: [...state.players, player] };
-  return accept(next, [{ type: "seat", playerId, team }, lobbyEvent(next, "player-joined", { player })]);
+  const player: Player = { id: playerId, name, team, isCaptain: false, isHost: false, connected: false, awaySince: now, ...lateness(state, now) };
+  const next = withCaptains({ ...state, players: [...state.players, player] });
+  return accept(next, [{ type: "seat", playerId, team }, lobbyEvent(next, "player-joined", { player: playerView(findPlayer(next, playerId)!) })]);
 }
 
 /** Removes a player; the host role passes on, and a game that leaves a team empty ends. */
 function removePlayer(state: LobbyState, playerId: string): { state: LobbyState; effects: Effect[] } {
-  let next: LobbyState = { ...state, players: state.players.filter((p) => p.id !== playerId), barred: [...state.barred, playerId] };
+  let next: LobbyState = withCaptains({ ...state, players: state.players.filter((p) => p.id !== playerId), barred: [...state.barred, playerId] });
   let effects: Effect[] = [{ type: "seat", playerId, team: null }];
   const heir = state.hostId === playerId ? successor(next, playerId, true) : undefined;
   if (heir) {
@@ -73,11 +76,13 @@ export function teamSelect(state: LobbyState, playerId: string, team: Team, isCa
   if (!player) return refuse("notFound", "Player not found");
   if (state.game) return refuse("conflict", "Teams are locked during a game");
   if (player.team !== team && teamOf(state, team).length >= MAX_TEAM_SIZE) return refuse("conflict", "That team is full");
-  const captain = state.players.find((p) => p.team === team && p.isCaptain);
-  if (isCaptain && captain && captain.id !== playerId) return refuse("conflict", "That team already has a captain");
   if (player.team === team && player.isCaptain === isCaptain) return refuse("conflict", "Already there");
-  const moved = { ...player, team, isCaptain };
-  const next = { ...state, players: state.players.map((p) => (p.id === playerId ? moved : p)) };
+  const stepsDown = player.team === team && player.isCaptain;
+  if (stepsDown && teamOf(state, team).length === 1) return refuse("conflict", "You are the only player on this team, so you stay its captain");
+  // Taking the role makes the team's captain a member; whoever is left without one gets theirs
+  // (captain-rules.ts), a captain stepping down passing it to the longest-seated other member.
+  const players = state.players.map((p) => (p.id === playerId ? { ...p, team, isCaptain } : isCaptain && p.team === team ? { ...p, isCaptain: false } : p));
+  const next = withCaptains({ ...state, players }, stepsDown ? playerId : undefined);
   const effects: Effect[] = player.team === team ? [] : [{ type: "seat", playerId, team }];
   return accept(next, [...effects, lobbyEvent(next, "player-team-changed", { playerId })]);
 }
@@ -107,7 +112,9 @@ export function presence(state: LobbyState, playerId: string, connected: boolean
   const player = findPlayer(state, playerId);
   if (!player) return refuse("notFound", "Player not found");
   if (player.connected === connected) return accept(state);
-  let next: LobbyState = { ...state, players: state.players.map((p) => (p.id === playerId ? { ...p, connected } : p)) };
+  // Since when the seat has no connection at all: its owner may take it back from another device after a while (entry-rules.ts).
+  const seat = (p: Player): Player => (connected ? { ...p, connected, awaySince: undefined } : { ...p, connected, awaySince: now });
+  let next: LobbyState = { ...state, players: state.players.map((p) => (p.id === playerId ? seat(p) : p)) };
   let hostEffects: Effect[] = [];
   if (playerId === state.hostId) ({ state: next, effects: hostEffects } = hostPresence(next, connected, now, hostGraceMs));
   else if (connected && hostGone(next, now, hostGraceMs)) {

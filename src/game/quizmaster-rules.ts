@@ -5,6 +5,7 @@
 // starts the game and every round. They come back by taking a seat on a team (teamSelect), and a
 // quizmaster who stops being host is seated on the smaller team, so only ever the host is without
 // one.
+import { withCaptains } from "./captain-rules";
 import { refuse } from "./commands";
 import { lobbyEvent, type Effect } from "./effects";
 import { accept, type Outcome } from "./outcome";
@@ -20,7 +21,8 @@ export function sitOut(state: LobbyState, by: string): Outcome {
   const host = findPlayer(state, by);
   if (!host) return refuse("notFound", "Player not found");
   if (host.team === null) return refuse("conflict", "You are already the quizmaster");
-  const next = { ...state, players: state.players.map((p) => (p.id === by ? { ...p, team: null, isCaptain: false } : p)) };
+  // The team the host leaves keeps a captain (captain-rules.ts).
+  const next = withCaptains({ ...state, players: state.players.map((p) => (p.id === by ? { ...p, team: null, isCaptain: false } : p)) });
   return accept(next, [{ type: "seat", playerId: by, team: "none" }, lobbyEvent(next, "player-team-changed", { playerId: by })]);
 }
 
@@ -30,5 +32,5 @@ export function seatFormerQuizmaster(state: LobbyState, playerId: string): { sta
   if (!former || former.team !== null || former.id === state.hostId) return { state, effects: [] };
   const team: Team = teamOf(state, "blue").length <= teamOf(state, "red").length ? "blue" : "red";
   const seated: Player = { ...former, team };
-  return { state: { ...state, players: state.players.map((p) => (p.id === playerId ? seated : p)) }, effects: [{ type: "seat", playerId, team }] };
+  return { state: withCaptains({ ...state, players: state.players.map((p) => (p.id === playerId ? seated : p)) }), effects: [{ type: "seat", playerId, team }] };
 }

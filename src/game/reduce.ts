@@ -24,7 +24,7 @@ export interface Context {
 export function reduce(state: LobbyState, command: Command, { now, hostGraceMs = DEFAULT_HOST_GRACE_MS, nameKey = caseOnly }: Context): Outcome {
   switch (command.type) {
     case "join":
-      return join(state, command.playerId, command.name, now, nameKey);
+      return join(state, command.playerId, command.name, now, nameKey, command.takeBack);
     case "lock":
       return lockLobby(state, command.by, command.locked);
     case "leave":

@@ -1,4 +1,5 @@
 // A game's rounds: start, locks, the round's end (deadline or both locked), judging, results, overrule.
+import { startWaitsFor, withCaptains } from "./captain-rules";
 import { refuse, type Refusal } from "./commands";
 import { lobbyEvent, ROUND_TIMER, toPlayer, toRoom, toTeam, type Effect } from "./effects";
 import { sitsOut } from "./entry-rules";
@@ -10,7 +11,7 @@ import { unasked } from "./same-question";
 import { ANSWER_MAX, clip } from "./settings";
 import type { GameState, LobbyState, Lock, Question, RoundResult, Team, TeamPlay } from "./types";
 import { byTeam, otherTeam, TEAMS } from "./types";
-import { captainOf, findPlayer, gameView, lobbyView, roundView, teamOf } from "./views";
+import { findPlayer, gameView, lobbyView, roundView, teamOf } from "./views";
 
 const LATE = "You joined during this round: you play from the next one";
 
@@ -20,7 +21,8 @@ const withGame = (state: LobbyState, game: GameState | null): LobbyState => ({ .
 export function canStartGame(state: LobbyState, by: string): Refusal | null {
   if (by !== state.hostId) return refuse("forbidden", "Only the host can start the game");
   if (state.game) return refuse("conflict", "A game is already running");
-  if (!captainOf(state, "blue") || !captainOf(state, "red")) return refuse("conflict", "Both teams need a captain");
+  const waits = startWaitsFor({ blue: teamOf(state, "blue").length, red: teamOf(state, "red").length });
+  if (waits) return refuse("conflict", waits);
   return null;
 }
 
@@ -34,7 +36,8 @@ export function startGame(state: LobbyState, by: string, questions: Question[]):
   if (totalRounds === 0) return refuse("conflict", "No questions available");
   const picked = fresh.slice(0, totalRounds);
   const game: GameState = { phase: "idle", currentRoundNumber: 0, totalRounds, questions: picked, currentRound: null, rounds: [], scores: { blue: 0, red: 0 } };
-  const next = { ...withGame(state, game), asked: [...state.asked, ...picked.map((q) => q.question)] };
+  // A lobby saved before captains came by themselves may still lack one (captain-rules.ts).
+  const next = withCaptains({ ...withGame(state, game), asked: [...state.asked, ...picked.map((q) => q.question)] });
   return accept(next, [toRoom("game-started", { lobbyCode: state.code, lobby: lobbyView(next) })]);
 }
 

@@ -35,6 +35,10 @@ export const playerSchema = z.object({
   sitsOutRound: z.number().int().optional(),
   /** when a latecomer joined: their team's chat from before is not theirs to read */
   joinedAt: z.number().optional(),
+  /** since when every connection of this seat has been gone (set on joining, before any connection) */
+  awaySince: z.number().optional(),
+  /** the device that took this seat back (entry-rules.ts takeBack): only its token seats the player */
+  device: z.string().optional(),
 });
 
 /** As the rules keep them; what a host may send is `settingsInputSchema`. */

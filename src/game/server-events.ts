@@ -3,13 +3,13 @@
 // src/shared/events.ts hands it on to the transport and the islands.
 import type { HostChangeReason } from "./host-rules";
 import type { ChatMessage, GameState, Player, Scores, Settings, Team } from "./types";
-import type { GameView, LobbyView, PlayerSnapshot, RoundView, watcherSnapshot } from "./views";
+import type { GameView, LobbyView, PlayerSnapshot, PlayerView, RoundView, watcherSnapshot } from "./views";
 
 type WatcherSnapshot = ReturnType<typeof watcherSnapshot>;
 
 /** What each lobby event adds to `{ lobby, updateType }`, its updateType being its own name. */
 export interface LobbyEventExtras {
-  "player-joined": { player: Player };
+  "player-joined": { player: PlayerView };
   "player-left": { playerId: string };
   "player-kicked": { playerId: string };
   "player-team-changed": { playerId: string };
@@ -23,6 +23,8 @@ export interface LobbyEventExtras {
   /** the host ended a game that had judged rounds: it is complete with those, and every screen shows its summary */
   "game-stopped": { reason: string };
   "host-changed": { hostId: string; previousHostId: string; reason: HostChangeReason };
+  /** a player took their seat back from another device (entry-rules.ts takeSeatBack) */
+  "seat-taken-back": { playerId: string; name: string };
 }
 export type LobbyEventName = keyof LobbyEventExtras;
 
@@ -41,6 +43,7 @@ export const LOBBY_EVENT_EFFECT = {
   "settings-updated": "refresh",
   "lobby-locked": "refresh",
   "host-changed": "refresh",
+  "seat-taken-back": "refresh",
   "lobby-ended": "own",
   "lobby-returned": "own",
   "game-ended": "own",

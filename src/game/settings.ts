@@ -4,6 +4,8 @@ import type { Settings, SettingsInput } from "./types";
 
 export const MAX_TEAM_SIZE = 8;
 export const NAME_MAX = 32;
+/** A seat whose every connection has been gone this long may be taken back from another device (entry-rules.ts). */
+export const SEAT_RETURN_MS = 10_000;
 export const CODE_LENGTH = 4;
 /** A lobby code as typed: letters or digits, any case (docs/rules.md "Names and codes"). */
 export const CODE_PATTERN = /^[A-Za-z0-9]{4}$/;

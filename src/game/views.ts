@@ -4,7 +4,8 @@ import type { ChatMessage, GameState, LobbyState, Lock, Player, RoundResult, Tea
 import { TEAMS } from "./types";
 import { sitsOut } from "./entry-rules";
 
-export type PlayerView = Player;
+/** A player as anyone may see them: not since when their seat is free, nor which device holds it (entry-rules.ts). */
+export type PlayerView = Omit<Player, "awaySince" | "device">;
 
 export interface GameView {
   phase: GameState["phase"];
@@ -39,6 +40,9 @@ export function findPlayer(state: LobbyState, id: string): Player | undefined {
 }
 export const captainOf = (state: LobbyState, team: Team) => state.players.find((p) => p.team === team && p.isCaptain) ?? null;
 
+/** A copy of the player without what the room has no need of. */
+export const playerView = ({ awaySince: _away, device: _device, ...p }: Player): PlayerView => p;
+
 export function gameView(game: GameState | null): GameView | null {
   if (!game) return null;
   const round = game.currentRound;
@@ -56,14 +60,13 @@ export function gameView(game: GameState | null): GameView | null {
 /** The room's view: the same for every player, holds no secret. */
 export function lobbyView(state: LobbyState): LobbyView {
   const host = findPlayer(state, state.hostId);
-  const copy = (p: Player): PlayerView => ({ ...p });
-  const quizmaster = host?.team === null ? { quizmaster: copy(host) } : {};
+  const quizmaster = host?.team === null ? { quizmaster: playerView(host) } : {};
   return {
     code: state.code,
     host: { id: state.hostId, name: host?.name ?? "" },
-    blueTeam: teamOf(state, "blue").map(copy),
-    redTeam: teamOf(state, "red").map(copy),
-    captains: { blue: mapNull(captainOf(state, "blue"), copy), red: mapNull(captainOf(state, "red"), copy) },
+    blueTeam: teamOf(state, "blue").map(playerView),
+    redTeam: teamOf(state, "red").map(playerView),
+    captains: { blue: mapNull(captainOf(state, "blue"), playerView), red: mapNull(captainOf(state, "red"), playerView) },
     ...quizmaster,
     settings: { ...state.settings, tags: [...state.settings.tags] },
     gameState: gameView(state.game),
@@ -99,7 +102,7 @@ export function playerSnapshot(state: LobbyState, playerId: string): PlayerSnaps
   if (!you) return null;
   return {
     lobby: lobbyView(state),
-    you: { ...you },
+    you: playerView(you),
     // A latecomer watches the open round: their team's lock in it is not theirs to see.
     lock: state.game?.currentRound && sitsOut(you, state.game.currentRound.number) ? null : teamLockView(state, you.team),
     chat: state.chat.filter((m) => chatVisibleTo(m, you.team) && chatSince(m, you)),

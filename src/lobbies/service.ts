@@ -170,7 +170,7 @@ export class LobbyService {
   private bringBack(state: LobbyState, updatedAt: number): Promise<boolean> | null {
     const now = this.clock.now();
     try {
-      const away = { ...state, players: state.players.map((p) => ({ ...p, connected: false })) };
+      const away = { ...state, players: state.players.map((p) => ({ ...p, connected: false, awaySince: p.connected ? now : (p.awaySince ?? now) })) };
       const host = hostPresence(away, false, typeof state.hostAwaySince === "number" ? state.hostAwaySince : now, this.hostGraceMs);
       const entry = this.entry(state.code, host.state, updatedAt + this.idleMs);
       const effects = [...host.effects, ...resumeEffects(host.state)];

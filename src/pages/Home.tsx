@@ -1,28 +1,45 @@
-// Home (/): host a room, join one, learn how to play.
+// Home (/): host a room, join one, learn how to play. Opened by an invite link (/?join=CODE) it is a
+// join page first (docs/pages.md "Home"): the form for that lobby on top, the host card folded below.
+import type { Invite } from "../../islands/InviteJoin";
 import { homeIslands } from "../../islands/registry/home";
 import { islandMarker } from "./island";
 import { Brand } from "./Brand";
 
 const Island = islandMarker(homeIslands);
 
-export function Home() {
+export function Home({ invite }: { invite?: Invite }) {
+  const host = (
+    <section className="card" aria-labelledby="host-title">
+      <h2 id="host-title">Start a new room</h2>
+      <Island name="HostCard" />
+    </section>
+  );
   return (
     <main>
       <Brand />
       <Island name="FlashNotice" />
-      <Island name="SeatReturn" />
-      <p className="tagline">
-        The team quiz where you can bet on your rivals. AI-powered questions and answer checking, and you can create custom categories.
-      </p>
+      {invite ? <Island name="InviteJoin" props={invite} /> : <Island name="SeatReturn" />}
+      {!invite && (
+        <p className="tagline">
+          The team quiz where you can bet on your rivals. AI-powered questions and answer checking, and you can create custom categories.
+        </p>
+      )}
       <div className="grid home">
-        <section className="card" aria-labelledby="host-title">
-          <h2 id="host-title">Start a new room</h2>
-          <Island name="HostCard" />
-        </section>
-        <section className="card" aria-labelledby="join-title">
-          <h2 id="join-title">Join a lobby</h2>
-          <Island name="JoinCard" />
-        </section>
+        {invite ? (
+          // Folded, so a guest does not host a room of their own by mistake; open when there is nothing to join.
+          <details className="host-fold" open={invite.status === "missing"}>
+            <summary>Or start your own room</summary>
+            {host}
+          </details>
+        ) : (
+          <>
+            {host}
+            <section className="card" aria-labelledby="join-title">
+              <h2 id="join-title">Join a lobby</h2>
+              <Island name="JoinCard" />
+            </section>
+          </>
+        )}
         <section className="card" aria-labelledby="how-title">
           <h2 id="how-title">How to Play</h2>
           <ol className="how">
@@ -84,7 +101,6 @@ export function Home() {
           </table>
         </section>
       </div>
-      <Island name="JoinDialog" />
     </main>
   );
 }

@@ -1,4 +1,4 @@
-// Lobby (/lobby/{code}): teams, settings, chat and the host's controls.
+// Lobby (/lobby/{code}): the invite and the host's controls first, then teams, settings and chat.
 import { lobbyIslands } from "../../islands/registry/lobby";
 import { useStore } from "../../islands/client/store";
 import { Brand } from "./Brand";
@@ -20,20 +20,19 @@ export function Lobby({ origin }: { origin: string }) {
           <span className="code">{code}</span>
         </div>
       </header>
-      <Island name="TeamPanels" className="grid lobby" />
-      <div className="grid lobby lobby-lower">
-        <Island name="SettingsPanel" />
-        <Island name="ChatBox" />
-      </div>
-      <Island name="OwnQuestions" className="own-wrap" />
-      {/* A code that names no lobby has no one to invite (the page's script sends the visitor home). */}
+      {/* The host's first screen on a phone (docs/pages.md "Lobby"): the code above, then the way to
+          invite and Start Game with its reason; the teams and the rest follow. A code that names no
+          lobby has no one to invite (the page's script sends the visitor home). */}
       {lobby.value && (
       <section className="card invite" aria-labelledby="invite-title">
         <JoinQr url={url} />
         <div className="stack">
           <h2 id="invite-title">Invite friends</h2>
           <p className="muted">
-            Scan the code, or open <span className="link-text">{url}</span>
+            Scan the code
+            <span className="link-or">
+              , or open <span className="link-text">{url}</span>
+            </span>
           </p>
           <Island name="ShareJoin" props={{ url }} />
           <Island name="LobbyLock" />
@@ -41,6 +40,12 @@ export function Lobby({ origin }: { origin: string }) {
       </section>
       )}
       <Island name="LobbyActions" />
+      <Island name="TeamPanels" className="grid lobby" />
+      <div className="grid lobby lobby-lower">
+        <Island name="SettingsPanel" />
+        <Island name="ChatBox" />
+      </div>
+      <Island name="OwnQuestions" className="own-wrap" />
       <footer>
         <Island name="HostFooter" />
       </footer>

@@ -9,6 +9,8 @@ import type { PageData, PageName } from "../../islands/client/store";
 import type { Manifest } from "./build";
 import { Game } from "./Game";
 import { Home } from "./Home";
+import type { Invite } from "../../islands/InviteJoin";
+import { joinFormRoute, type JoinFormDeps } from "./join-form";
 import { Lobby } from "./Lobby";
 import { Moving, MOVING_RETRY_S } from "./Moving";
 import { TooMany } from "./TooMany";
@@ -16,12 +18,19 @@ import { Tv, TvNotFound, TvRefused } from "./Tv";
 import { renderPage, renderPageOnce } from "./render";
 import { htmlResponse, PreparedPage, serveBundle, serveKeepAwake, serveLogo } from "./static";
 
-/**
- * `lookupAllowed`: the address's budget of code look-ups, which every page of a code counts against.
- * `shownOrigin`: the address a phone can open for a page asked this way (src/addresses.ts), put in
- * its join QR code and links.
- */
-export function pageRoutes(service: LobbyService, manifest: Manifest | null, now: () => number, lookupAllowed: (request: Request) => boolean, shownOrigin: (request: Request) => string) {
+export interface PageDeps {
+  service: LobbyService;
+  manifest: Manifest | null;
+  now: () => number;
+  /** the address's budget of code look-ups, which every page of a code counts against */
+  lookupAllowed: (request: Request) => boolean;
+  /** the address a phone can open for a page asked this way (src/addresses.ts), put in its join QR code and links */
+  shownOrigin: (request: Request) => string;
+  /** what the invite page's form needs besides its page (join-form.ts) */
+  joinForm: Omit<JoinFormDeps, "invitePage">;
+}
+
+export function pageRoutes({ service, manifest, now, lookupAllowed, shownOrigin, joinForm }: PageDeps) {
   // A lobby's state is replaced, never changed, on every command, so a page rendered from one state
   // object is that state's page for as long as it lives: a room of players loading the same lobby
   // (joining, or all sent back from a game at once) costs one render and one compression. Pages
@@ -68,11 +77,26 @@ export function pageRoutes(service: LobbyService, manifest: Manifest | null, now
   /** A player's page of a code (as pageCodeSchema reads it), once the address may look one more up. */
   const playerPage = (name: "lobby" | "game", request: Request, code: string) =>
     lookupAllowed(request) ? whenHere(name, request, code, page) : plain(name, request, code, 429, <TooMany />);
+  /**
+   * The invite link's page (/?join=CODE): the join form for that lobby, or why there is none, in the
+   * first HTML (docs/pages.md "Home"); with what the form answered when it is one (join-form.ts).
+   */
+  const invitePage = (request: Request, code: string, answer: Omit<Invite, "code" | "status"> = {}, status = 200) => {
+    const state = service.get(code);
+    const invite: Invite = { code, status: !state ? "missing" : state.locked ? "locked" : "open", ...answer };
+    return htmlResponse(renderPage(manifest, { page: "home", code: null, lobby: null, now: now() }, <Home invite={invite} />), request.headers.get("accept-encoding") ?? "", status);
+  };
   // Unlike the players' pages (whose scripts send a stranger home), a screen for a lobby that is not
   // there says so at once.
   const tvPage = (name: "tv", request: Request, code: string) => (service.get(code) ? page(name, request, code) : plain(name, request, code, 404, <TvNotFound code={code} />));
   return new Elysia()
-    .get("/", ({ request }) => page("home", request, null))
+    .get("/", ({ request }) => {
+      const join = new URL(request.url).searchParams.get("join");
+      if (join === null) return page("home", request, null);
+      const code = pageCodeSchema.parse(join);
+      return lookupAllowed(request) ? whenHere("home", request, code, () => invitePage(request, code)) : plain("home", request, code, 429, <TooMany />);
+    })
+    .use(joinFormRoute({ ...joinForm, invitePage: (request, code, answer, status) => whenHere("home", request, code, () => invitePage(request, code, answer, status)) }))
     .get("/lobby/:code", ({ request, params }) => playerPage("lobby", request, pageCodeSchema.parse(params.code)))
     .get("/game/:code", ({ request, params }) => playerPage("game", request, pageCodeSchema.parse(params.code)))
     .get("/tv/:code", ({ request, params }) => {

@@ -128,9 +128,8 @@ describe("403: not the host", () => {
   test("a non-host may not start, end, kick or change settings", async () => {
     const { code, host, players } = await party(app, "Ravi", "Bo");
     const [ravi, bo] = players as [Seat, Seat];
-    // Both captains chosen, so only the host check stands between Ravi and a started game.
-    expect((await call(app, "POST", "/api/lobby/teamSelect", { token: host.token, body: { team: "blue", isCaptain: true } })).status).toBe(200);
-    expect((await call(app, "POST", "/api/lobby/teamSelect", { token: ravi.token, body: { team: "red", isCaptain: true } })).status).toBe(200);
+    // A player on each team (each its captain by themselves), so only the host check stands between Ravi and a started game.
+    expect((await call(app, "GET", `/api/lobby/${code}`)).body.data.captains.red.id).toBe(ravi.id);
     await refused(app, code, 403, () => call(app, "POST", "/api/lobby/start", { token: ravi.token }));
     await refused(app, code, 403, () => call(app, "POST", "/api/lobby/end", { token: bo.token }));
     await refused(app, code, 403, () => call(app, "POST", "/api/lobby/kickPlayer", { token: ravi.token, body: { playerId: bo.id } }));

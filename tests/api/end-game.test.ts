@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { call, type TestApp } from "../support/app";
 import { startHarness } from "../support/party";
-import { fixedQuestions, lobbyData, party, refused, type Seat, teamSelect, waitForPhase } from "../support/rest";
+import { fixedQuestions, lobbyData, party, refused, type Seat, waitForPhase } from "../support/rest";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -17,8 +17,6 @@ const post = (path: string, token?: string, body?: unknown) => call(app, "POST",
 async function started(rounds: number) {
   const { code, host, players } = await party(app, "Ravi", "Bo");
   const [ravi, bo] = players as [Seat, Seat];
-  await teamSelect(app, host, "blue", true);
-  await teamSelect(app, ravi, "red", true);
   expect((await post("updateSettings", host.token, { settings: { rounds, roundLimit: 30, tags: ["General"] } })).status).toBe(200);
   expect((await post("start", host.token)).status).toBe(200);
   return { code, host, ravi, bo };

@@ -34,9 +34,9 @@ describe("POST /api/lobby/create", () => {
     expect(lobby).toEqual({
       code: lobby.code,
       host: { id: hostId, name: "Hana" },
-      blueTeam: [player(hostId, "Hana", "blue", { isHost: true })],
+      blueTeam: [player(hostId, "Hana", "blue", { isHost: true, isCaptain: true })],
       redTeam: [],
-      captains: { blue: null, red: null },
+      captains: { blue: player(hostId, "Hana", "blue", { isHost: true, isCaptain: true }), red: null },
       settings: { rounds: 7, roundLimit: 60, tags: ["General"] },
       gameState: null,
       locked: false,
@@ -81,7 +81,7 @@ describe("POST /api/lobby/join", () => {
     expect(typeof res.body.message).toBe("string");
     const ravi = claimsOf(res.body.token);
     expect(ravi).toMatchObject({ lobby: host.code, name: "Ravi", isHost: false });
-    expect(res.body.lobby.redTeam).toEqual([player(ravi.sub as string, "Ravi", "red")]);
+    expect(res.body.lobby.redTeam).toEqual([player(ravi.sub as string, "Ravi", "red", { isCaptain: true })]);
 
     const bo = await joinLobby(app, host.code, "Bo");
     const cy = await joinLobby(app, host.code, "Cy");
@@ -146,9 +146,9 @@ describe("GET /api/lobby/:code", () => {
     expect(res.body.data).toEqual({
       code,
       host: { id: host.id, name: "Hana" },
-      blueTeam: [player(host.id, "Hana", "blue", { isHost: true })],
-      redTeam: [player(players[0]!.id, "Ravi", "red")],
-      captains: { blue: null, red: null },
+      blueTeam: [player(host.id, "Hana", "blue", { isHost: true, isCaptain: true })],
+      redTeam: [player(players[0]!.id, "Ravi", "red", { isCaptain: true })],
+      captains: { blue: player(host.id, "Hana", "blue", { isHost: true, isCaptain: true }), red: player(players[0]!.id, "Ravi", "red", { isCaptain: true }) },
       settings: { rounds: 7, roundLimit: 60, tags: ["General"] },
       gameState: null,
       locked: false,
@@ -193,27 +193,28 @@ describe("POST /api/lobby/teamSelect", () => {
     expect(typeof res.body.message).toBe("string");
     expect(res.body.lobby.blueTeam.map((p: any) => p.name)).toEqual(["Hana", "Ravi"]);
     expect(res.body.lobby.redTeam).toEqual([]);
-    expect(res.body.lobby.captains).toEqual({ blue: null, red: null });
+    expect(res.body.lobby.captains).toEqual({ blue: res.body.lobby.blueTeam[0], red: null });
     expect(res.body.lobby).toEqual(await lobbyData(app, code));
   });
 
-  test("becoming captain of the other team moves the player there; isCaptain defaults to false", async () => {
+  test("becoming captain of the other team moves the player there and takes the role; isCaptain defaults to false", async () => {
     const { code, host, players } = await party(app, "Ravi");
     const { lobby } = await teamSelect(app, host, "red", true);
     expect(lobby.captains.red).toEqual(player(host.id, "Hana", "red", { isCaptain: true, isHost: true }));
-    expect(lobby.redTeam.map((p: any) => p.name)).toEqual(["Hana", "Ravi"]);
+    expect(lobby.redTeam.map((p: any) => [p.name, p.isCaptain])).toEqual([
+      ["Hana", true],
+      ["Ravi", false],
+    ]);
     const back = await call(app, "POST", "/api/lobby/teamSelect", { token: players[0]!.token, body: { team: "blue" } });
     expect(back.status).toBe(200);
-    expect((await lobbyData(app, code)).blueTeam).toEqual([player(players[0]!.id, "Ravi", "blue")]);
+    // First on blue, so its captain by themself.
+    expect((await lobbyData(app, code)).blueTeam).toEqual([player(players[0]!.id, "Ravi", "blue", { isCaptain: true })]);
   });
 
-  test("a captain slot already taken is a 409", async () => {
-    const { code, host, players } = await party(app, "Ravi", "Bo");
-    await teamSelect(app, host, "blue", true);
-    // Ravi (red) and Bo (blue) both try for the blue captaincy.
-    for (const seat of players) {
-      await refused(app, code, 409, () => call(app, "POST", "/api/lobby/teamSelect", { token: seat.token, body: { team: "blue", isCaptain: true } }));
-    }
+  test("the captain already there, or the only player of a team stepping down, is a 409", async () => {
+    const { code, host, players } = await party(app, "Ravi");
+    await refused(app, code, 409, () => call(app, "POST", "/api/lobby/teamSelect", { token: host.token, body: { team: "blue", isCaptain: true } }));
+    await refused(app, code, 409, () => call(app, "POST", "/api/lobby/teamSelect", { token: players[0]!.token, body: { team: "red", isCaptain: false } }));
   });
 
   test("the 9th player moving into a full team is a 409", async () => {

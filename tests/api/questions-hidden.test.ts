@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { call, startTestApp, type TestApp } from "../support/app";
 import { Clients } from "../support/sockets";
-import { createLobby, expectFailure, joinLobby, teamSelect } from "../support/rest";
+import { createLobby, expectFailure, joinLobby } from "../support/rest";
 
 const OWN = [
   { category: "Secret Sauce", question: "Which made-up word is the first secret answer?", answer: "Quokkalicious", aliases: ["Quokka-alias"] },
@@ -38,8 +38,6 @@ async function visible(code: string, token: string): Promise<string> {
 test("a player learns an own question's answer only from that round's results", async () => {
   const host = await createLobby(app, "Hana");
   const rio = await joinLobby(app, host.code, "Rio");
-  await teamSelect(app, host, "blue", true);
-  await teamSelect(app, rio, "red", true);
   expect((await call(app, "POST", "/api/lobby/questions", { token: host.token, body: { questions: OWN } })).status).toBe(200);
   expect((await call(app, "POST", "/api/lobby/updateSettings", { token: host.token, body: { settings: { rounds: 2, roundLimit: 60, tags: ["Secret Sauce"] } } })).status).toBe(200);
 

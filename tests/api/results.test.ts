@@ -7,7 +7,7 @@ import type { Question } from "../../src/game/types";
 import { downloadName } from "../../src/results/spreadsheet";
 import { call, startTestApp, type TestApp } from "../support/app";
 import { FakeClock } from "../support/fake-clock";
-import { exactJudge, party, questionsFrom, type Seat, teamSelect, waitForPhase } from "../support/rest";
+import { exactJudge, party, questionsFrom, type Seat, waitForPhase } from "../support/rest";
 
 const TRICKY: Question[] = [
   { category: "Quotes, \"and\" commas", question: "Who said \"Veni, vidi, vici\"?\nIn Latin.", answer: "Julius Caesar", aliases: [] },
@@ -31,8 +31,6 @@ async function lock(seat: Seat, team: "blue" | "red", roundNumber: number, answe
 test("a finished game downloads as CSV and JSON that match what was played", async () => {
   const { code, host, players } = await party(app, "Ravi");
   const ravi = players[0]!;
-  await teamSelect(app, host, "blue", true);
-  await teamSelect(app, ravi, "red", true);
   expect((await post("updateSettings", host.token, { settings: { rounds: 2, roundLimit: 30 } })).status).toBe(200);
   expect((await post("start", host.token)).status).toBe(200);
 

@@ -1,6 +1,7 @@
 // `bun run cluster` as a person or a script runs it: one JSON line naming live processes that
 // serve, and nothing of them left once it is stopped; a start that fails says why and exits 1.
 import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
 import { lines } from "../../scripts/lib/lines";
 import { within } from "../../scripts/lib/waiting";
 import type { ClusterSummary } from "../../scripts/cluster/start-cluster";
@@ -22,6 +23,15 @@ function launch(args: string[]) {
   const stderrDone = lines(proc.stderr, (line) => stderr.push(line));
   return { proc, stdout, stderr, first, ended: Promise.all([proc.exited, stdoutDone, stderrDone]).then(([code]) => code) };
 }
+
+/** Whether a socket listens on 0.0.0.0:`port` (the kernel's table: local address 00000000:PORT in state 0A, LISTEN). */
+const listensOnEveryInterface = (port: number) =>
+  readFileSync("/proc/net/tcp", "utf8")
+    .split("\n")
+    .some((line) => {
+      const [, local, , state] = line.trim().split(/\s+/);
+      return local === `00000000:${port.toString(16).toUpperCase().padStart(4, "0")}` && state === "0A";
+    });
 
 const alive = (pid: number) => {
   try {
@@ -45,6 +55,16 @@ describe("bun run cluster", () => {
       // Through HAProxy, a real page and a real API answer.
       expect((await fetch(`${summary.url}/`)).status).toBe(200);
       expect((await fetch(`${summary.url}/api/lobby/ABCD`)).status).toBe(404);
+      // The join address the pages show (the machine's network address for a loopback Host) is
+      // HAProxy's port, which HAProxy listens on for every interface: a phone on the network
+      // reaches it. (Only loopback is ever connected to here.)
+      const port = Number(new URL(summary.url).port);
+      const created = (await (await fetch(`${summary.url}/api/lobby/create`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ playerName: "Ana" }) })).json()) as { lobby: { code: string } };
+      const page = await (await fetch(`${summary.url}/lobby/${created.lobby.code}`)).text();
+      const shown = new URL(page.match(/class="link-text">([^<]+)</)![1]!);
+      expect(shown.searchParams.get("join")).toBe(created.lobby.code);
+      expect(Number(shown.port)).toBe(port);
+      expect(listensOnEveryInterface(port)).toBe(true);
 
       run.proc.kill("SIGTERM");
       expect(await within(run.ended, "the launcher to exit", 20_000)).toBe(0);

@@ -76,8 +76,8 @@ describe("a device that still holds a seat", () => {
     const { code } = await party();
     const priya = await open(PHONE);
     await priya.goto(`${suite.app.url}/?join=${code}`);
-    await priya.getByRole("dialog").getByPlaceholder("Enter your name").fill("Priya");
-    await priya.getByRole("dialog").getByRole("button", { name: "Join" }).click();
+    await priya.getByRole("form", { name: /^Join lobby/ }).getByPlaceholder("Enter your name").fill("Priya");
+    await priya.getByRole("form", { name: /^Join lobby/ }).getByRole("button", { name: "Join" }).click();
     await priya.waitForURL(new RegExp(`/lobby/${code}$`));
     await live(priya);
     // Chromium skips a page never touched on Back (docs/decisions.md), so she looks at the chat first.

@@ -81,8 +81,8 @@ for (const run of ["websocket", "fallback"] as const) {
     await friend.getByText(`Enter your name to join lobby ${code}.`).waitFor();
     expect(friend.url()).not.toContain("join=");
     await shot(friend, "02-join-dialog-phone");
-    await friend.getByRole("dialog").getByPlaceholder("Enter your name").fill("Rio");
-    await friend.getByRole("dialog").getByRole("button", { name: "Join" }).click();
+    await friend.getByRole("form", { name: /^Join lobby/ }).getByPlaceholder("Enter your name").fill("Rio");
+    await friend.getByRole("form", { name: /^Join lobby/ }).getByRole("button", { name: "Join" }).click();
     await arrive(friend, new RegExp(`/lobby/${code}$`));
     await host.getByText("Red Team (1/8)").waitFor();
 
@@ -165,8 +165,8 @@ for (const run of ["websocket", "fallback"] as const) {
     // Kick: a latecomer is removed by the host and lands on the home page.
     const late = await open(PHONE);
     await late.goto(`${app.url}/?join=${code}`);
-    await late.getByRole("dialog").getByPlaceholder("Enter your name").fill("Zed");
-    await late.getByRole("dialog").getByRole("button", { name: "Join" }).click();
+    await late.getByRole("form", { name: /^Join lobby/ }).getByPlaceholder("Enter your name").fill("Zed");
+    await late.getByRole("form", { name: /^Join lobby/ }).getByRole("button", { name: "Join" }).click();
     await arrive(late, new RegExp(`/lobby/${code}$`));
     await host.getByRole("button", { name: "Kick Zed" }).click();
     await host.getByRole("dialog", { name: "Kick Zed?" }).getByRole("button", { name: "Kick" }).click();

@@ -77,8 +77,8 @@ test("a phone at a LAN name (no secure context) joins by the link, plays a whole
   rio.setDefaultTimeout(15_000);
   await rio.goto(`${phoneUrl}/?join=${code}`);
   expect(await rio.evaluate(() => ({ secure: window.isSecureContext, wakeLock: "wakeLock" in navigator, share: "share" in navigator, clipboard: "clipboard" in navigator }))).toEqual({ secure: false, wakeLock: false, share: false, clipboard: false });
-  await rio.getByRole("dialog").getByPlaceholder("Enter your name").fill("Rio");
-  await rio.getByRole("dialog").getByRole("button", { name: "Join" }).click();
+  await rio.getByRole("form", { name: /^Join lobby/ }).getByPlaceholder("Enter your name").fill("Rio");
+  await rio.getByRole("form", { name: /^Join lobby/ }).getByRole("button", { name: "Join" }).click();
   await rio.waitForURL(`${phoneUrl}/lobby/${code}`);
   await live(rio);
   await rio.getByRole("button", { name: "Become Captain" }).last().click();

@@ -66,8 +66,8 @@ test("a host writes and imports questions, plays a game asked only from them, an
 
   const friend = await open(PHONE);
   await friend.goto(`${app.url}/?join=${code}`);
-  await friend.getByRole("dialog").getByPlaceholder("Enter your name").fill("Rio");
-  await friend.getByRole("dialog").getByRole("button", { name: "Join" }).click();
+  await friend.getByRole("form", { name: /^Join lobby/ }).getByPlaceholder("Enter your name").fill("Rio");
+  await friend.getByRole("form", { name: /^Join lobby/ }).getByRole("button", { name: "Join" }).click();
   await friend.waitForURL(new RegExp(`/lobby/${code}$`));
   await live(friend);
   // Only the host has the panel.

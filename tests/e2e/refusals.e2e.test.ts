@@ -57,8 +57,8 @@ describe("joining", () => {
     const { code } = await createLobby(app, "Host");
     for (let n = 1; n < 16; n++) await joinLobby(app, code, `Player ${n}`);
     const d = await open(app, code, null, `/?join=${code}`);
-    await d.page.getByRole("dialog").getByPlaceholder("Enter your name").fill("Seventeen");
-    await d.page.getByRole("dialog").getByRole("button", { name: "Join" }).click();
+    await d.page.getByRole("form", { name: /^Join lobby/ }).getByPlaceholder("Enter your name").fill("Seventeen");
+    await d.page.getByRole("form", { name: /^Join lobby/ }).getByRole("button", { name: "Join" }).click();
     await alert(d.page, "Lobby is full").waitFor();
     await d.context.close();
   });

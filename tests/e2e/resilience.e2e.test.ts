@@ -123,8 +123,8 @@ describe("pages follow the game", () => {
     const four = await party(3);
     await playRound(four, 1);
     const lia = await open(four.code, null, `/?join=${four.code}`);
-    await lia.page.getByRole("dialog").getByPlaceholder("Enter your name").fill("Lia");
-    await lia.page.getByRole("dialog").getByRole("button", { name: "Join" }).click();
+    await lia.page.getByRole("form", { name: /^Join lobby/ }).getByPlaceholder("Enter your name").fill("Lia");
+    await lia.page.getByRole("form", { name: /^Join lobby/ }).getByRole("button", { name: "Join" }).click();
     await lia.page.waitForURL(new RegExp(`/game/${four.code}$`));
     await lia.page.getByText("Round 1 Results").waitFor();
     const lobby = (await (await fetch(`${app.url}/api/lobby/${four.code}`)).json()).data;

@@ -12,25 +12,25 @@ const player = (state: LobbyState, id: string) => state.players.find((p) => p.id
 const join = (state: LobbyState, playerId: string, name: string) => run(state, { type: "join", playerId, name });
 
 describe("join", () => {
-  test("the host starts alone on blue, as host", () => {
+  test("the host starts alone on blue, as host and, first on the team, its captain", () => {
     const state = createLobby("ABCD", HOST, "Host", T0);
-    expect(state.players).toEqual([{ id: HOST, name: "Host", team: "blue", isCaptain: false, isHost: true, connected: false }]);
+    expect(state.players).toEqual([{ id: HOST, name: "Host", team: "blue", isCaptain: true, isHost: true, connected: false, awaySince: T0 }]);
     expect(state.settings).toEqual({ rounds: 7, roundLimit: 60, tags: ["General"] });
     expect(state.game).toBeNull();
   });
 
-  test("a new player goes to the smaller team, blue on a tie, as a member", () => {
+  test("a new player goes to the smaller team, blue on a tie, as a member (captain when first on it)", () => {
     let state = createLobby("ABCD", HOST, "Host", T0);
     state = join(state, "a", "A").state; // blue 1, red 0
-    expect(player(state, "a")).toMatchObject({ team: "red", isCaptain: false, isHost: false });
+    expect(player(state, "a")).toMatchObject({ team: "red", isCaptain: true, isHost: false });
     state = join(state, "b", "B").state; // 1-1: blue
-    expect(player(state, "b")!.team).toBe("blue");
+    expect(player(state, "b")).toMatchObject({ team: "blue", isCaptain: false });
     state = join(state, "c", "C").state; // blue 2, red 1
     expect(player(state, "c")!.team).toBe("red");
   });
 
   test("the smaller team is chosen even when it is blue that is smaller", () => {
-    let state = lobby(4, { captains: false }); // blue host,p3; red p2,p4
+    let state = lobby(4); // blue host,p3; red p2,p4
     state = run(state, { type: "teamSelect", playerId: pid(3), team: "red", isCaptain: false }).state; // blue 1, red 3
     state = join(state, "x", "X").state;
     expect(player(state, "x")!.team).toBe("blue");
@@ -45,7 +45,7 @@ describe("join", () => {
   });
 
   test("at most 8 a team: with blue full the next player goes red, and at 16 the lobby is full", () => {
-    let state = lobby(15, { captains: false });
+    let state = lobby(15);
     expect(teamIds(state, "blue")).toHaveLength(8);
     expect(teamIds(state, "red")).toHaveLength(7);
     state = join(state, "last", "Last").state;
@@ -55,19 +55,19 @@ describe("join", () => {
   });
 
   test("a full lobby refuses with the message 'Lobby is full'", () => {
-    const outcome = reduce(lobby(16, { captains: false }), { type: "join", playerId: "extra", name: "Extra" }, { now: T0 });
+    const outcome = reduce(lobby(16), { type: "join", playerId: "extra", name: "Extra" }, { now: T0 });
     expect(outcome).toMatchObject({ ok: false, kind: "conflict", message: "Lobby is full" });
   });
 
   test("names are unique ignoring case (409)", () => {
-    const state = lobby(3, { captains: false });
+    const state = lobby(3);
     expectRefused(state, { type: "join", playerId: "x", name: "host" }, "conflict");
     expectRefused(state, { type: "join", playerId: "x", name: "P2" }, "conflict");
     expectRefused(state, { type: "join", playerId: "x", name: "  p3  " }, "conflict");
   });
 
   test("names are trimmed and must be 1-32 characters", () => {
-    const state = lobby(2, { captains: false });
+    const state = lobby(2);
     expect(player(join(state, "x", "   Zed  ").state, "x")!.name).toBe("Zed");
     const longest = "n".repeat(32);
     expect(player(join(state, "x", `  ${longest}  `).state, "x")!.name).toBe(longest);
@@ -78,7 +78,7 @@ describe("join", () => {
   });
 
   test("the same player id cannot join twice", () => {
-    expectRefused(lobby(2, { captains: false }), { type: "join", playerId: pid(2), name: "Other name" }, "conflict");
+    expectRefused(lobby(2), { type: "join", playerId: pid(2), name: "Other name" }, "conflict");
   });
 });
 
@@ -107,7 +107,7 @@ describe("leave", () => {
   });
 
   test("the last player leaving ends the lobby with a close effect", () => {
-    let state = lobby(2, { captains: false });
+    let state = lobby(2);
     state = run(state, { type: "leave", playerId: pid(2) }).state;
     const { effects } = run(state, { type: "leave", playerId: HOST });
     expect(ofType(effects, "close")).toHaveLength(1);
@@ -152,11 +152,6 @@ describe("kick", () => {
 });
 
 describe("teamSelect", () => {
-  test("a taken captain slot is refused (409)", () => {
-    expectRefused(lobby(4), { type: "teamSelect", playerId: pid(3), team: "red", isCaptain: true }, "conflict");
-    expectRefused(lobby(4), { type: "teamSelect", playerId: pid(3), team: "blue", isCaptain: true }, "conflict");
-  });
-
   test("a full team is refused (409)", () => {
     const state = lobby(15); // blue 8, red 7
     expectRefused(state, { type: "teamSelect", playerId: pid(4), team: "blue", isCaptain: false }, "conflict");
@@ -169,23 +164,18 @@ describe("teamSelect", () => {
     expect(emitted(effects, "player-team-changed")).toHaveLength(1);
   });
 
-  test("becoming captain of a vacant slot on the other team moves the player there", () => {
-    const { state, effects } = run(lobby(4, { captains: false }), { type: "teamSelect", playerId: pid(3), team: "red", isCaptain: true });
+  test("becoming captain of the other team moves the player there and takes the role", () => {
+    const { state, effects } = run(lobby(4), { type: "teamSelect", playerId: pid(3), team: "red", isCaptain: true });
     expect(player(state, pid(3))).toMatchObject({ team: "red", isCaptain: true });
+    expect(player(state, pid(2))!.isCaptain).toBe(false);
     expect(lobbyView(state).captains.red!.id).toBe(pid(3));
     expect(ofType(effects, "seat")).toEqual([{ type: "seat", playerId: pid(3), team: "red" }]);
   });
 
   test("becoming captain of one's own team needs no new seat", () => {
-    const { state, effects } = run(lobby(4, { captains: false }), { type: "teamSelect", playerId: pid(3), team: "blue", isCaptain: true });
+    const { state, effects } = run(lobby(4), { type: "teamSelect", playerId: pid(3), team: "blue", isCaptain: true });
     expect(player(state, pid(3))!.isCaptain).toBe(true);
     expect(ofType(effects, "seat")).toHaveLength(0);
-  });
-
-  test("a captain moving away as a member frees the slot", () => {
-    const { state } = run(lobby(4), { type: "teamSelect", playerId: HOST, team: "red", isCaptain: false });
-    expect(lobbyView(state).captains.blue).toBeNull();
-    expect(lobbyView(state).captains.red!.id).toBe(pid(2));
   });
 
   test("teams are locked during a game (409)", () => {

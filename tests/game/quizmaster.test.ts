@@ -11,16 +11,11 @@ import { emitted, expectRefused, HOST, lobby, ofType, pid, questions, run, T0 } 
 const sitOut = (state: LobbyState, by = HOST) => run(state, { type: "sitOut", by });
 const host = (state: LobbyState) => state.players.find((p) => p.id === HOST)!;
 
-/** Host sitting out; p2 captains red, p3 captains blue, p4 is on red. */
-function quizmasterLobby(): LobbyState {
-  let state = lobby(4, { captains: false });
-  state = sitOut(state).state;
-  state = run(state, { type: "teamSelect", playerId: pid(2), team: "red", isCaptain: true }).state;
-  return run(state, { type: "teamSelect", playerId: pid(3), team: "blue", isCaptain: true }).state;
-}
+/** Host sitting out; p2 captains red, p3 captains blue (the host's team passed it on), p4 is on red. */
+const quizmasterLobby = (): LobbyState => sitOut(lobby(4)).state;
 
 describe("sitting out", () => {
-  test("the host leaves both teams (and a captaincy), the room is told, and the host's connections leave the team channels", () => {
+  test("the host leaves both teams (and a captaincy, which the team's longest-seated member takes), the room is told, and the host's connections leave the team channels", () => {
     const captained = lobby(4);
     expect(host(captained)).toMatchObject({ team: "blue", isCaptain: true });
     const { state, effects } = sitOut(captained);
@@ -30,7 +25,7 @@ describe("sitting out", () => {
     const view = lobbyView(state);
     expect(view.quizmaster).toMatchObject({ id: HOST, name: "Host", isHost: true });
     expect([...view.blueTeam, ...view.redTeam].map((p) => p.id)).not.toContain(HOST);
-    expect(view.captains.blue).toBeNull();
+    expect(view.captains.blue!.id).toBe(pid(3));
   });
 
   test("a lobby without a quizmaster has no quizmaster field in its view", () => {
@@ -44,16 +39,19 @@ describe("sitting out", () => {
     expectRefused(sitOut(lobby(4)).state, { type: "sitOut", by: HOST }, "conflict");
   });
 
-  test("team counts leave the quizmaster out; joiners fill the smaller team; the start condition is both captains", () => {
-    let state = sitOut(lobby(1, { captains: false })).state;
+  test("team counts leave the quizmaster out; joiners fill the smaller team, each the captain of the team it is first on; the start condition is a player on each team", () => {
+    let state = sitOut(lobby(1)).state;
     expect(teamOf(state, "blue")).toHaveLength(0);
     expect(teamOf(state, "red")).toHaveLength(0);
+    expect(expectRefused(state, { type: "startGame", by: HOST, questions: questions(3) }, "conflict").message).toBe("Both teams need a player");
     state = run(state, { type: "join", playerId: pid(2), name: "P2" }).state;
+    expect(expectRefused(state, { type: "startGame", by: HOST, questions: questions(3) }, "conflict").message).toBe("Red Team needs a player");
     state = run(state, { type: "join", playerId: pid(3), name: "P3" }).state;
-    expect(state.players.map((p) => p.team)).toEqual([null, "blue", "red"]);
-    expectRefused(state, { type: "startGame", by: HOST, questions: questions(3) }, "conflict");
-    state = run(state, { type: "teamSelect", playerId: pid(2), team: "blue", isCaptain: true }).state;
-    state = run(state, { type: "teamSelect", playerId: pid(3), team: "red", isCaptain: true }).state;
+    expect(state.players.map((p) => [p.team, p.isCaptain])).toEqual([
+      [null, false],
+      ["blue", true],
+      ["red", true],
+    ]);
     expect(run(state, { type: "startGame", by: HOST, questions: questions(3) }).state.game!.phase).toBe("idle");
   });
 

@@ -10,17 +10,16 @@ import { emits, emitted, expectRefused, game, HOST, lobby, memberOf, ofType, pid
 const submit = (team: Team, answer: string, isSteal = false, roundNumber = 1, playerId = memberOf(team)): Command => ({ type: "submit", playerId, team, roundNumber, answer, isSteal });
 
 describe("starting a game", () => {
-  test("needs both captains (409)", () => {
-    expectRefused(lobby(4, { captains: false }), { type: "startGame", by: HOST, questions: questions(7) }, "conflict");
-    const blueOnly = run(lobby(4, { captains: false }), { type: "teamSelect", playerId: HOST, team: "blue", isCaptain: true }).state;
-    expectRefused(blueOnly, { type: "startGame", by: HOST, questions: questions(7) }, "conflict");
+  test("needs a player on each team (409), and then a host and one guest can start", () => {
+    expect(expectRefused(lobby(1), { type: "startGame", by: HOST, questions: questions(7) }, "conflict").message).toBe("Red Team needs a player");
+    expect(run(lobby(2), { type: "startGame", by: HOST, questions: questions(7) }).state.game!.phase).toBe("idle");
   });
 
   test("is for the host only (403)", () => {
     expectRefused(lobby(4), { type: "startGame", by: pid(2), questions: questions(7) }, "forbidden");
   });
 
-  test("with both captains the host starts it: idle, round 0 of the set rounds, scores 0-0", () => {
+  test("with a player on each team the host starts it: idle, round 0 of the set rounds, scores 0-0", () => {
     const { state, effects } = run(lobby(4), { type: "startGame", by: HOST, questions: questions(7) });
     expect(state.game).toMatchObject({ phase: "idle", currentRoundNumber: 0, totalRounds: 7, scores: { blue: 0, red: 0 }, rounds: [] });
     const [started] = emitted(effects, "game-started");

@@ -218,8 +218,8 @@ describe("in Chromium", () => {
 
     const friend = await open();
     await friend.goto(`${app.url}/?join=${code}`);
-    await friend.getByRole("dialog").getByPlaceholder("Enter your name").fill(NAMES[1]!);
-    await friend.getByRole("dialog").getByRole("button", { name: "Join" }).click();
+    await friend.getByRole("form", { name: /^Join lobby/ }).getByPlaceholder("Enter your name").fill(NAMES[1]!);
+    await friend.getByRole("form", { name: /^Join lobby/ }).getByRole("button", { name: "Join" }).click();
     await friend.waitForURL(new RegExp(`/lobby/${code}$`));
     await shows(host, NAMES[1]!);
     await shows(friend, NAMES[0]!);

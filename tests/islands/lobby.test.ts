@@ -45,12 +45,15 @@ afterEach(() => {
 // ---- fixtures ---------------------------------------------------------------------------------
 
 
-/** Host Ann captains blue with Bob; red is Cat (away) and Dan with no captain, unless `redCaptain`. */
-function lobbyView({ redCaptain = false, blueCount = 2 } = {}): LobbyView {
+/**
+ * Host Ann captains blue with Bob; red is Cat (away) and Dan with no captain (as a lobby saved before
+ * captains came by themselves), unless `redCaptain`; only the first `redCount` of them.
+ */
+function lobbyView({ redCaptain = false, blueCount = 2, redCount = 2 } = {}): LobbyView {
   const ann = player("ann", "blue", { isCaptain: true, isHost: true });
   const blue = [ann, player("bob", "blue"), ...Array.from({ length: blueCount - 2 }, (_, i) => player(`extra${i}`, "blue"))];
   const cat = player("cat", "red", { connected: false, isCaptain: redCaptain });
-  const red = [cat, player("dan", "red")];
+  const red = [cat, player("dan", "red")].slice(0, redCount);
   return {
     code: "ABCD",
     host: { id: "ann", name: "Ann" },
@@ -103,15 +106,18 @@ describe("TeamPanels", () => {
     expect(headings.every((h) => h.querySelector(".shape")?.getAttribute("aria-hidden") === "true")).toBe(true);
   });
 
-  test("a filled captain slot names the captain; a vacant one offers 'Become Captain'", async () => {
+  test("a filled captain slot names the captain and lets anyone else take the role; a vacant one offers 'Become Captain'", async () => {
     const { TeamPanels } = await loadIslands();
     const el = await mount(TeamPanels, storeFor(lobbyView(), "bob"));
     const [blue, red] = [...el.querySelectorAll("section")] as HTMLElement[];
     expect(blue!.querySelector(".slot")!.textContent).toBe("CAPTAINAnn");
-    expect(buttons(blue!, "Become Captain")).toHaveLength(0);
+    expect(buttons(blue!, "Become Captain")).toHaveLength(1);
     const vacant = red!.querySelector(".slot.vacant")!;
     expect(vacant.textContent).toContain("CAPTAIN");
     expect(buttons(red!, "Become Captain")).toHaveLength(1);
+    // The captain is not offered their own role.
+    const captain = await mount(TeamPanels, storeFor(lobbyView(), "ann"));
+    expect(buttons([...captain.querySelectorAll("section")][0] as HTMLElement, "Become Captain")).toHaveLength(0);
   });
 
   test("member rows: YOU for the viewer, away players dimmed and marked in words", async () => {
@@ -153,9 +159,12 @@ describe("TeamPanels", () => {
 
     localStorage.setItem("gameToken", "tok");
     const el = await mount(TeamPanels, storeFor(lobbyView(), "bob"));
-    await click(button(el, "Become Captain"));
+    const [blue, red] = [...el.querySelectorAll("section.team")] as HTMLElement[];
+    await click(button(blue!, "Become Captain"));
+    await click(button(red!, "Become Captain"));
     await click(button(el, "Join as Member"));
     expect(calls.map((c) => [c.url, c.body, c.auth])).toEqual([
+      ["/api/lobby/teamSelect", { team: "blue", isCaptain: true }, "Bearer tok"],
       ["/api/lobby/teamSelect", { team: "red", isCaptain: true }, "Bearer tok"],
       ["/api/lobby/teamSelect", { team: "red", isCaptain: false }, "Bearer tok"],
     ]);
@@ -206,7 +215,7 @@ describe("TeamPanels", () => {
     await act(async () => {
       store.lobby.value = lobbyView({ redCaptain: true });
     });
-    expect(buttons(el, "Become Captain")).toHaveLength(0);
+    expect(el.querySelectorAll(".slot.vacant")).toHaveLength(0);
     expect([...el.querySelectorAll("section")][1]!.querySelector(".slot")!.textContent).toContain("CAPTAINCat");
   });
 });
@@ -307,18 +316,18 @@ describe("SettingsPanel", () => {
 // ---- LobbyActions and HostFooter --------------------------------------------------------------
 
 describe("LobbyActions", () => {
-  test("the host's 'Start Game' waits for both captains and says so beside it", async () => {
+  test("the host's 'Start Game' waits for a player on each team and says so beside it", async () => {
     const { LobbyActions } = await loadIslands();
-    const store = storeFor(lobbyView(), "ann");
+    const store = storeFor(lobbyView({ redCount: 0 }), "ann");
     const el = await mount(LobbyActions, store);
     expect(buttons(el, "Leave Lobby")).toHaveLength(0);
     const start = button(el, "Start Game");
     expect(start.disabled).toBe(true);
     const reason = el.querySelector(`#${start.getAttribute("aria-describedby")}`)!;
-    expect(reason.textContent).toBe("Red Team needs a captain");
+    expect(reason.textContent).toBe("Red Team needs a player");
     expect(reason.className).not.toContain("sr-only");
     await act(async () => {
-      store.lobby.value = lobbyView({ redCaptain: true });
+      store.lobby.value = lobbyView({ redCount: 1 });
     });
     expect(button(el, "Start Game").disabled).toBe(false);
     await click(button(el, "Start Game"));

@@ -34,24 +34,27 @@ function render(page: PageName, body: ReactNode): string {
 const markers = (html: string) =>
   [...html.matchAll(/<div data-island="(\w+)"(?: data-props="([^"]*)")?/g)].map(([, name, props]) => ({ name: name!, props: props === undefined ? null : JSON.parse(props.replaceAll("&quot;", '"')) }));
 
+const INVITE = { code: "ABCD", status: "open" } as const;
+/** Each page's renders: the home page as itself and as the invite link's page (/?join=CODE). */
 const pages = [
-  { page: "home", islands: homeIslands, body: createElement(Home) },
-  { page: "lobby", islands: lobbyIslands, body: createElement(Lobby, { origin: ORIGIN }) },
-  { page: "game", islands: gameIslands, body: createElement(Game) },
-  { page: "tv", islands: tvIslands, body: createElement(Tv, { origin: ORIGIN }) },
+  { page: "home", islands: homeIslands, bodies: [createElement(Home), createElement(Home, { invite: INVITE })] },
+  { page: "lobby", islands: lobbyIslands, bodies: [createElement(Lobby, { origin: ORIGIN })] },
+  { page: "game", islands: gameIslands, bodies: [createElement(Game)] },
+  { page: "tv", islands: tvIslands, bodies: [createElement(Tv, { origin: ORIGIN })] },
 ] as const;
 
 describe("island markers", () => {
-  for (const { page, islands, body } of pages) {
+  for (const { page, islands, bodies } of pages) {
     test(`the ${page} page marks every island of its registry and no other`, () => {
-      const names = markers(render(page, body)).map((m) => m.name);
+      const names = bodies.flatMap((body) => markers(render(page, body)).map((m) => m.name));
       expect([...new Set(names)].sort()).toEqual(Object.keys(islands).sort());
     });
   }
 
   test("only the islands that take props carry them", () => {
-    const withProps = pages.flatMap(({ page, body }) => markers(render(page, body)).filter((m) => m.props !== null).map((m) => [page, m.name, m.props]));
+    const withProps = pages.flatMap(({ page, bodies }) => bodies.flatMap((body) => markers(render(page, body)).filter((m) => m.props !== null).map((m) => [page, m.name, m.props])));
     expect(withProps).toEqual([
+      ["home", "InviteJoin", INVITE],
       ["lobby", "ShareJoin", { url: joinUrl(ORIGIN, "ABCD") }],
       ["game", "SoundToggle", { screen: "phone" }],
       ["tv", "SoundToggle", { screen: "tv" }],

@@ -74,13 +74,15 @@ for (const transport of TRANSPORTS) {
       expect(names(seated.lobby.redTeam)).toEqual(["Ravi", "Rue"]);
 
       // --- captains over REST: player-team-changed ------------------------------------------------
-      await teamSelect(app, hana, "blue", true);
-      await teamSelect(app, ravi, "red", true);
+      // Hana and Ravi captain their teams by themselves, as the first on each; Bo and then Rue take the role.
+      expect(seated.lobby.captains).toMatchObject({ blue: { id: hana.id }, red: { id: ravi.id } });
+      await teamSelect(app, bo, "blue", true);
+      await teamSelect(app, rue, "red", true);
       for (const c of everyone) {
         const first = await c.waitFor("player-team-changed");
-        expect(first).toMatchObject({ updateType: "player-team-changed", playerId: hana.id, lobby: { code, captains: { blue: { id: hana.id, isCaptain: true }, red: null } } });
+        expect(first).toMatchObject({ updateType: "player-team-changed", playerId: bo.id, lobby: { code, captains: { blue: { id: bo.id, isCaptain: true }, red: { id: ravi.id } } } });
         const second = await c.waitFor("player-team-changed");
-        expect(second).toMatchObject({ updateType: "player-team-changed", playerId: ravi.id, lobby: { captains: { blue: { id: hana.id }, red: { id: ravi.id, isCaptain: true } } } });
+        expect(second).toMatchObject({ updateType: "player-team-changed", playerId: rue.id, lobby: { captains: { blue: { id: bo.id }, red: { id: rue.id, isCaptain: true } } } });
       }
 
       // --- settings-updated -------------------------------------------------------------------------

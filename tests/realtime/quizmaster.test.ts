@@ -12,10 +12,10 @@ for (const transport of TRANSPORTS) {
 
     test("hears the room, never a team's chat or what a team locked; back on a team, hears that team again", async () => {
       const { app, clients, four, blue1, blue2, red1, red2 } = await seat();
-      // Hana (host, blue captain) sits out; Bo takes the blue captaincy.
+      // Hana (host, blue captain) sits out; Bo, left alone on blue, captains it by himself.
       await ok(app, "/api/lobby/sitOut", four.blue1.token);
-      await blue1.waitFor("player-team-changed", (p) => p.playerId === four.blue1.id);
-      await ok(app, "/api/lobby/teamSelect", four.blue2.token, { team: "blue", isCaptain: true });
+      const sat = await blue1.waitFor("player-team-changed", (p) => p.playerId === four.blue1.id);
+      expect(sat.lobby.captains.blue.id).toBe(four.blue2.id);
       // A new connection of the quizmaster (it takes over from the first), joined after sitting out,
       // is seated on no team.
       const again = await clients.connect("Hana again");

@@ -55,8 +55,10 @@ export function focusedStop(page: Page): Promise<Stop | null> {
 export function tabbableLabels(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const name = (e: Element) => (e.getAttribute("aria-label") || (e as HTMLInputElement).labels?.[0]?.textContent || e.getAttribute("placeholder") || e.textContent || e.tagName).replace(/\s+/g, " ").trim();
-    return [...document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex]")]
-      .filter((el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden")
+    // What a closed <details> folds away is not reached; its <summary> is.
+    const folded = (el: Element) => el.closest("details:not([open])") !== null && el.closest("summary") === null;
+    return [...document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, summary, [tabindex]")]
+      .filter((el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden" && !folded(el))
       .map(name);
   });
 }

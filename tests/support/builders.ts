@@ -35,15 +35,11 @@ export function expectRefused(state: LobbyState, command: Command, kind: Refusal
 
 /**
  * A lobby of `players` people: the host (id "host", on blue) and p2..pN, who join in turn and so
- * alternate red, blue, red... With `captains`, the host captains blue and p2 captains red.
+ * alternate red, blue, red... Captains come by themselves: the host captains blue and p2 red.
  */
-export function lobby(players = 4, { captains = true }: { captains?: boolean } = {}): LobbyState {
+export function lobby(players = 4): LobbyState {
   let state = createLobby("ABCD", HOST, "Host", T0);
   for (let n = 2; n <= players; n++) state = run(state, { type: "join", playerId: pid(n), name: `P${n}` }).state;
-  if (captains) {
-    state = run(state, { type: "teamSelect", playerId: HOST, team: "blue", isCaptain: true }).state;
-    state = run(state, { type: "teamSelect", playerId: pid(2), team: "red", isCaptain: true }).state;
-  }
   return state;
 }
 

@@ -79,13 +79,11 @@ export interface Four {
 
 /**
  * Host Hana (blue) creates; Ravi, Bo and Rue join and are seated red, blue, red by the smaller-team
- * rule; Hana captains blue and Ravi red.
+ * rule; Hana captains blue and Ravi red, each the first on their team.
  */
 export async function seatFour(app: Target): Promise<Four> {
   const { code, host: blue1, players } = await party(app, "Ravi", "Bo", "Rue");
   const [red1, blue2, red2] = players as [Seat, Seat, Seat];
-  await teamSelect(app, blue1, "blue", true);
-  await teamSelect(app, red1, "red", true);
   return { code, blue1, blue2, red1, red2 };
 }
 
