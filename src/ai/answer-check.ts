@@ -68,7 +68,8 @@ function judgeGuess(q: Answerable, guess: string): Verdict {
   // A miss is only as sure as its closest call: one near reading makes the whole verdict unsure.
   let missConfidence = 1;
   for (const rawAnswer of answers) {
-    const { forms, otherNames } = answerForms(rawAnswer, question);
+    const { forms, otherNames, exactNames } = answerForms(rawAnswer, question);
+    if (exactNames.some((name) => guesses.some((reading) => reading.join(" ") === name.join(" ")))) return { correct: true, confidence: 1 };
     for (const answer of [...forms, ...otherNames]) {
       // A nickname is no first name and surname: "Abe" is not "Honest Abe" said by surname.
       const ownName = forms.includes(answer);

@@ -74,26 +74,6 @@ for (const [name, code] of ENGLISH_NAMES) {
 const insideOther = (name: string, code: string) => [...(OWNERS_OF_RUN.get(name) ?? [])].some((owner) => owner !== code);
 for (const [name, code] of nameIndex(countries, [shortForms])) if (!ENGLISH_NAMES.has(name) && !insideOther(name, code)) ENGLISH_NAMES.set(name, code);
 
-/** Names in other languages, which a guess may use but which never name an answer ("Island" is Iceland in German). */
-const FOREIGN_NAMES = nameIndex(countries, [
-  (country) => [country.name.common],
-  english,
-  (country) => [
-    ...LATIN_LANGUAGES.map((language) => country.translations[language]?.common ?? "").filter(latin),
-    ...country.altSpellings.filter((name) => latin(name) && isForeign(name)),
-  ],
-]);
-for (const name of ENGLISH_NAMES.keys()) FOREIGN_NAMES.delete(name);
-
-/** Every name of each country: English first, then other languages. */
-export const NAMES_OF = new Map<string, string[]>();
-for (const [name, code] of [...ENGLISH_NAMES, ...FOREIGN_NAMES]) NAMES_OF.set(code, [...(NAMES_OF.get(code) ?? []), name]);
-
-/** "French", "Egyptian", "Scottish": a question saying which country without naming it. */
-export const DEMONYMS = new Map<string, string>();
-for (const country of countries) for (const demonym of Object.values(country.demonyms?.eng ?? {})) DEMONYMS.set(spell(demonym), country.cca2);
-for (const [, demonym] of UK_NATIONS) DEMONYMS.set(spell(demonym), "GB");
-
 /** The cities of each name, and the provinces and states of each name with their country. */
 export const CITIES = new Map<string, Site[]>();
 export const PROVINCES = new Map<string, string[]>();
@@ -104,3 +84,32 @@ for (const record of records("city-timezones/data/cityMap.json") as CityRecord[]
   if (site.province !== "" && !countriesOfProvince.includes(site.country)) PROVINCES.set(site.province, [...countriesOfProvince, site.country]);
 }
 for (const sites of CITIES.values()) sites.sort((a, b) => b.population - a.population);
+
+/** Names in other languages, which a guess may use but which never name an answer ("Island" is Iceland in German). */
+const FOREIGN_NAMES = nameIndex(countries, [
+  (country) => [country.name.common],
+  english,
+  (country) => [
+    ...LATIN_LANGUAGES.map((language) => country.translations[language]?.common ?? "").filter(latin),
+    ...country.altSpellings.filter((name) => latin(name) && isForeign(name)),
+  ],
+]);
+// A name in another language that is also a city's names the city for an English speaker:
+// "Granada" is Grenada in Spanish, "Salvador" El Salvador in French.
+for (const name of FOREIGN_NAMES.keys()) if (ENGLISH_NAMES.has(name) || CITIES.has(name)) FOREIGN_NAMES.delete(name);
+
+/** Every name of each country, in English and in other languages. */
+export const NAMES_OF = new Map<string, { english: string[]; foreign: string[] }>();
+for (const [names, language] of [[ENGLISH_NAMES, "english"], [FOREIGN_NAMES, "foreign"]] as const) {
+  for (const [name, code] of names) {
+    const known = NAMES_OF.get(code) ?? { english: [], foreign: [] };
+    known[language].push(name);
+    NAMES_OF.set(code, known);
+  }
+}
+
+/** "French", "Egyptian", "Scottish": a question saying which country without naming it. */
+export const DEMONYMS = new Map<string, string>();
+for (const country of countries) for (const demonym of Object.values(country.demonyms?.eng ?? {})) DEMONYMS.set(spell(demonym), country.cca2);
+for (const [, demonym] of UK_NATIONS) DEMONYMS.set(spell(demonym), "GB");
+

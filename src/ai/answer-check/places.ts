@@ -18,9 +18,9 @@ export function countryCode(name: string): string | undefined {
   return data().ENGLISH_NAMES.get(placeKey(name));
 }
 
-/** Every name of a country, English and other languages, as place keys. */
-export function countryNames(code: string): string[] {
-  return data().NAMES_OF.get(code) ?? [];
+/** Every name of a country, in English and in other languages, as place keys. */
+export function countryNames(code: string): { english: string[]; foreign: string[] } {
+  return data().NAMES_OF.get(code) ?? { english: [], foreign: [] };
 }
 
 /** The cities of this name, most populous first. */

@@ -32,6 +32,7 @@ muhammad mohammed mohammad muhammed mohamed mohamad muhamad mohamet mehmet mahom
 hussein husain hussain husayn hossein | gaddafi qaddafi gadhafi kadhafi qadhafi khadafy gaddafy
 quran koran | qaeda qaida | mecca makkah | medina madinah | osama usama | abdul abdel abdal | yusuf youssef yousef
 omar umar | hassan hasan | saladin salahuddin
+hanukkah chanukah hanukah chanukkah hannukah
 sergei sergey | alexei alexey aleksei | nikolai nikolay | andrei andrey | dmitri dmitry dmitriy
 yuri yury yuriy iouri | peter pyotr petr | fyodor fedor | leo lev`;
 
