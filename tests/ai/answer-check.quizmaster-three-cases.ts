@@ -464,4 +464,50 @@ const UNITS: AnswerCase[] = [
   reject("unit", "300,000 km/s", "300,000 km/h", [], "Roughly how fast does light travel in a vacuum?"),
 ];
 
-export const QUIZMASTER_THREE_CASES: AnswerCase[] = [...ACRONYMS, ...DATES, ...TIMES, ...PLACES, ...SURNAMES, ...RENAMED, ...COMPOUNDS, ...UNITS];
+
+// Written after the rules above were tuned, and kept as they judged: how the rules fare on cases
+// they were not tuned on (docs/decisions.md "Judging like a quizmaster, part three").
+const HELD_OUT: AnswerCase[] = [
+  accept("acronym", "European Space Agency", "ESA", [], "Which agency launched the Rosetta comet probe?"),
+  accept("acronym", "Royal National Lifeboat Institution", "RNLI", [], "Which charity runs the lifeboats around the coasts of the UK and Ireland?"),
+  accept("acronym", "International Monetary Fund", "IMF", [], "Which organisation, founded at Bretton Woods, lends to countries in crisis?"),
+  reject("acronym", "International Monetary Fund", "IMO", [], "Which organisation, founded at Bretton Woods, lends to countries in crisis?"),
+  reject("acronym", "Eiffel Tower", "ET", [], "Which landmark was built for the 1889 World's Fair?"),
+  accept("date", "8 May 1945", "May 8th, 1945", [], "On what date is Victory in Europe Day?"),
+  accept("date", "5 November", "the fifth of November", [], "On what date is Bonfire Night?"),
+  accept("date", "March 17", "17/3", [], "On what date is St Patrick's Day?"),
+  reject("date", "8 May 1945", "9 May 1945", [], "On what date is Victory in Europe Day?"),
+  reject("date", "5 November", "5 December", [], "On what date is Bonfire Night?"),
+  accept("time", "6:00", "six o'clock", [], "At what time does the alarm ring in Groundhog Day?"),
+  accept("time", "17:00", "5 pm", [], "At what time do office workers traditionally finish, on the 24-hour clock?"),
+  accept("time", "10:10", "ten past ten", [], "What time do watches in adverts usually show?"),
+  reject("time", "10:10", "ten to ten", [], "What time do watches in adverts usually show?"),
+  reject("time", "17:00", "5 am", [], "At what time do office workers traditionally finish, on the 24-hour clock?"),
+  accept("city-country", "Dublin", "Dublin, Ireland", [], "What is the capital of Ireland?"),
+  accept("city-country", "Houston", "Houston, Texas", [], "Which US city is home to NASA's Mission Control?"),
+  accept("city-country", "Vancouver", "Vancouver, British Columbia", [], "Which Canadian city hosted the 2010 Winter Olympics?"),
+  reject("city-country", "Dublin", "Dublin, Ohio", [], "What is the capital of Ireland?"),
+  reject("city-country", "Valencia", "Valencia, Venezuela", [], "Which Spanish city is famous for paella?"),
+  reject("city-country", "Moscow", "Moscow, Idaho", [], "What is the capital of Russia?"),
+  accept("surname", "Wolfgang Amadeus Mozart", "Mozart", [], "Who composed The Magic Flute?"),
+  accept("surname", "Isambard Kingdom Brunel", "Brunel", [], "Which engineer built the Great Western Railway?"),
+  accept("surname", "Guglielmo Marconi", "Marconi", [], "Who sent the first radio signal across the Atlantic?"),
+  reject("surname", "John Adams", "Adams", [], "Who was the second President of the United States?"),
+  reject("surname", "Guglielmo Marconi", "Guglielmo", [], "Who sent the first radio signal across the Atlantic?"),
+  accept("renamed", "Sri Lanka", "Ceylon", [], "Which island country has Colombo as its largest city?"),
+  accept("renamed", "Belarus", "Byelorussia", [], "Which country has Minsk as its capital?"),
+  accept("renamed", "Japan", "Nippon", [], "Which country has Tokyo as its capital?"),
+  accept("renamed", "Netherlands", "Nederland", [], "Which country has Amsterdam as its capital?"),
+  reject("renamed", "Sri Lanka", "Ceylon", [], "What was Sri Lanka called before 1972?"),
+  reject("renamed", "Slovenia", "Slovakia", [], "Which country has Ljubljana as its capital?"),
+  accept("compound", "Paperclip", "paper clip"),
+  accept("compound", "Wristwatch", "wrist watch"),
+  reject("compound", "Paperclip", "paper"),
+  reject("compound", "Wristwatch", "wristband"),
+  accept("unit", "1 km", "one kilometre"),
+  accept("unit", "30 cm", "30 centimeters"),
+  reject("unit", "30 cm", "30 inches"),
+  reject("unit", "50 mph", "50 km/h"),
+];
+
+export const QUIZMASTER_THREE_CASES: AnswerCase[] = [...ACRONYMS, ...DATES, ...TIMES, ...PLACES, ...SURNAMES, ...RENAMED, ...COMPOUNDS, ...UNITS, ...HELD_OUT];

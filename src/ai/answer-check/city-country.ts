@@ -10,6 +10,8 @@ import type { Verdict } from "./verdict";
 
 /** A place from the data, sure of where it is; a guess's head may still be a slip, so never 1. */
 const PLACED_CONFIDENCE = 0.9;
+// Placed by a nation of the UK, which the data knows only as the UK: for the AI to settle.
+const VAGUELY_PLACED_CONFIDENCE = 0.7;
 const QUESTION_PLACED_CONFIDENCE = 0.8;
 const MISPLACED: Verdict = { correct: false, confidence: 0.95 };
 const LONGEST_PLACE = 4;
@@ -44,7 +46,8 @@ function liesIn(answer: string, place: Place, asked: Place[]): Verdict | null {
     const agrees = asked.some((where) => where.countries.some((country) => place.countries.includes(country)));
     return agrees ? { correct: true, confidence: QUESTION_PLACED_CONFIDENCE } : MISPLACED;
   }
-  return contains(place, meant[0]!) ? { correct: true, confidence: PLACED_CONFIDENCE } : MISPLACED;
+  if (!contains(place, meant[0]!)) return MISPLACED;
+  return { correct: true, confidence: place.vague ? VAGUELY_PLACED_CONFIDENCE : PLACED_CONFIDENCE };
 }
 
 /** The answer as a country, then as cities (most populous first), then as states. */

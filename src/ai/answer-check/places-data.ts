@@ -59,7 +59,9 @@ const shortForms = (country: CountryRecord) => english(country).filter((name) =>
 
 /** English names of countries, best known first: what an answer or a guess's "..., France" may say. */
 export const ENGLISH_NAMES = nameIndex(countries, [(country) => [country.name.common], english]);
-for (const [nation] of UK_NATIONS) ENGLISH_NAMES.set(spell(nation), "GB");
+/** England, Scotland, Wales, Northern Ireland: the data places cities in the UK, not in one of these. */
+export const UK_NATION_NAMES = new Set(UK_NATIONS.map(([nation]) => spell(nation)));
+for (const nation of UK_NATION_NAMES) ENGLISH_NAMES.set(nation, "GB");
 // A short form inside another country's name is that country's too ("Korea", "Congo"): not a name of one.
 const OWNERS_OF_RUN = new Map<string, Set<string>>();
 for (const [name, code] of ENGLISH_NAMES) {

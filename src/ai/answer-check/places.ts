@@ -8,8 +8,12 @@ export type { Site } from "./places-data";
 let loaded: typeof PlacesData | undefined;
 const data = () => (loaded ??= require("./places-data") as typeof PlacesData);
 
-/** A place a guess or a question names: the countries and the provinces or states it may be. */
-export type Place = { countries: string[]; provinces: { province: string; country: string }[] };
+/**
+ * A place a guess or a question names: the countries and the provinces or states it may be, and
+ * whether it is only known by its country (a nation of the UK: "Edinburgh, England" is wrong, and
+ * the data cannot tell).
+ */
+export type Place = { countries: string[]; provinces: { province: string; country: string }[]; vague: boolean };
 
 export const placeKey = (name: string) => data().placeKey(name);
 
@@ -30,8 +34,9 @@ export function citiesNamed(name: string): PlacesData.Site[] {
 
 /** The country or province a key names ("texas", "france", "georgia": both), or null. */
 export function placeNamed(key: string, withDemonyms = false): Place | null {
-  const { ENGLISH_NAMES, DEMONYMS, PROVINCES } = data();
+  const { ENGLISH_NAMES, DEMONYMS, PROVINCES, UK_NATION_NAMES } = data();
   const country = ENGLISH_NAMES.get(key) ?? (withDemonyms ? DEMONYMS.get(key) : undefined);
   const provinces = (PROVINCES.get(key) ?? []).map((owner) => ({ province: key, country: owner }));
-  return country === undefined && provinces.length === 0 ? null : { countries: country === undefined ? [] : [country], provinces };
+  if (country === undefined && provinces.length === 0) return null;
+  return { countries: country === undefined ? [] : [country], provinces, vague: UK_NATION_NAMES.has(key) };
 }
