@@ -8,6 +8,7 @@ import { checkAnswer } from "../../src/ai/answer-check";
 import { UNSURE_BELOW, compositeJudge } from "../../src/ai/composite-judge";
 import type { Question } from "../../src/game/types";
 import { QUIZMASTER_THREE_CASES } from "./answer-check.quizmaster-three-cases";
+import { expectAccepted } from "./helpers";
 
 const judge = (c: (typeof QUIZMASTER_THREE_CASES)[number]) =>
   checkAnswer({ answer: c.answer, aliases: c.aliases, ...(c.question === undefined ? {} : { question: c.question }) }, c.given);
@@ -61,19 +62,9 @@ describe("labelled set, issue 39's part", () => {
 });
 
 describe("confidence says what decided", () => {
-  test("loose readings are accepted below the AI judge's threshold", () => {
-    for (const [answer, given, question] of LOOSE) {
-      const verdict = check(answer, given, question);
-      expect({ given, correct: verdict.correct, unsure: verdict.confidence < UNSURE_BELOW }).toEqual({ given, correct: true, unsure: true });
-    }
-  });
+  test("loose readings are accepted below the AI judge's threshold", () => expectAccepted(LOOSE, true));
 
-  test("what the data or the parser settles is sure", () => {
-    for (const [answer, given, question] of SURE) {
-      const verdict = check(answer, given, question);
-      expect({ given, correct: verdict.correct, sure: verdict.confidence >= UNSURE_BELOW }).toEqual({ given, correct: true, sure: true });
-    }
-  });
+  test("what the data or the parser settles is sure", () => expectAccepted(SURE, false));
 
   test("with a key, only the loose readings reach the AI", async () => {
     const asked: string[] = [];

@@ -1,7 +1,7 @@
 // Spellings of one word that differ by convention, not by mistake: British and American English
 // ("colour"/"color"), Wade-Giles and pinyin ("Mao Tse-tung"/"Mao Zedong"), and the many ways
-// Russian and Arabic names are written in Latin letters ("Khrushchov", "Tschaikowsky",
-// "Mohammed", "Qaddafi"). Both sides of a comparison are folded to one spelling; a match found
+// Russian and Arabic names, and Hebrew words, are written in Latin letters ("Khrushchov",
+// "Tschaikowsky", "Mohammed", "Qaddafi", "Chanukah"). Both sides of a comparison are folded to one spelling; a match found
 // only this way is a reading that can misfire, so the caller keeps it below the AI threshold.
 // Curated rather than rule-based for English: "-our"/"-or" would also pair "four" with "for".
 
