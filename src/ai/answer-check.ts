@@ -1,7 +1,10 @@
 // The local answer checker: judges a free-text guess like a fair quizmaster would, synchronously
 // and without I/O. Its confidence tells callers when to ask the AI judge instead (below 0.75).
+import { compareInitials } from "./answer-check/acronyms";
 import { appositiveHead } from "./answer-check/appositive";
+import { placedGuess } from "./answer-check/city-country";
 import { compareForms } from "./answer-check/compare";
+import { compareDates } from "./answer-check/dates";
 import { answerForms, guessForms } from "./answer-check/forms";
 import { isOverGeneric } from "./answer-check/generic";
 import { isHedged } from "./answer-check/hedge";
@@ -26,10 +29,32 @@ export function checkAnswer(q: Answerable, given: string): Verdict {
   if (guess === "" || guess.length > MAX_GUESS_LENGTH) return { correct: false, confidence: 1 };
   const whole = judgeGuess(q, guess);
   if (whole.correct) return whole;
+  const reading = judgeReading(q, guess);
+  if (reading) return reading;
   // "Venus, the hottest planet": the head alone, if the tail only describes it.
   const head = appositiveHead(guess);
   const headVerdict = head === null ? null : judgeGuess(q, head.trim());
   return headVerdict?.correct ? { correct: true, confidence: Math.min(headVerdict.confidence, APPOSITIVE_CONFIDENCE) } : whole;
+}
+
+/**
+ * A guess read as something other than words (a date, a place with where it lies, initials),
+ * judged against each answer; null when no answer reads that way. A wrong date or a misplaced city
+ * is an answer of its own: it is refused, not read again as an appositive.
+ */
+function judgeReading(q: Answerable, guess: string): Verdict | null {
+  const question = readQuestion(q.question);
+  const guesses = guessForms(guess);
+  let miss: Verdict | null = null;
+  for (const answer of [q.answer, ...q.aliases].filter((name) => name.trim() !== "")) {
+    const verdict =
+      compareDates(answer, guess, question) ??
+      placedGuess(answer, guess, q.question, (head) => judgeGuess({ ...q, answer, aliases: [] }, head)) ??
+      compareInitials(answer, guesses, question);
+    if (verdict?.correct) return verdict;
+    miss ??= verdict;
+  }
+  return miss;
 }
 
 function judgeGuess(q: Answerable, guess: string): Verdict {
@@ -43,7 +68,8 @@ function judgeGuess(q: Answerable, guess: string): Verdict {
   // A miss is only as sure as its closest call: one near reading makes the whole verdict unsure.
   let missConfidence = 1;
   for (const rawAnswer of answers) {
-    const { forms, otherNames } = answerForms(rawAnswer, question);
+    const { forms, otherNames, exactNames } = answerForms(rawAnswer, question);
+    if (exactNames.some((name) => guesses.some((reading) => reading.join(" ") === name.join(" ")))) return { correct: true, confidence: 1 };
     for (const answer of [...forms, ...otherNames]) {
       // A nickname is no first name and surname: "Abe" is not "Honest Abe" said by surname.
       const ownName = forms.includes(answer);

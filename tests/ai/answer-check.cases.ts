@@ -3,6 +3,7 @@
 
 import { accept, reject, type AnswerCase } from "./answer-case";
 import { QUIZMASTER_CASES } from "./answer-check.quizmaster-cases";
+import { QUIZMASTER_THREE_CASES } from "./answer-check.quizmaster-three-cases";
 import { QUIZMASTER_TWO_CASES } from "./answer-check.quizmaster-two-cases";
 
 export { SAFETY_KINDS, type AnswerCase } from "./answer-case";
@@ -427,4 +428,5 @@ export const CASES: AnswerCase[] = [
   accept("mononym", "Napoleon Bonaparte", "Napoleon", [], "Who was defeated at Waterloo?"),
   ...QUIZMASTER_CASES,
   ...QUIZMASTER_TWO_CASES,
+  ...QUIZMASTER_THREE_CASES,
 ];

@@ -134,9 +134,10 @@ describe("accepts what a quizmaster accepts", () => {
     expect(accepts("Isaac Newton", "Isaac N.")).toBe(false);
   });
 
-  test("aliases", () => {
-    expect(accepts("Myanmar", "burma", ["Burma"])).toBe(true);
-    expect(accepts("Myanmar", "burma")).toBe(false);
+  test("aliases, and a country's other names from the data", () => {
+    expect(accepts("Grizzly bear", "brown bear", ["Brown bear"])).toBe(true);
+    expect(accepts("Grizzly bear", "brown bear")).toBe(false);
+    expect(accepts("Myanmar", "burma")).toBe(true);
   });
 });
 

@@ -9,11 +9,15 @@ import { PEOPLE_LINES } from "./people";
 
 const spell = (name: string) => canonical(tokenize(fold(name))).join(" ");
 
+const BANK = builtInBank(() => {});
+const PEOPLE = PEOPLE_LINES.trim().split("\n").map((line) => line.split("|"));
+
 /** One set of canonical names per bank question and per person. */
-export const ENTRIES: Set<string>[] = [
-  ...builtInBank(() => {}).map((q) => [q.answer, ...q.aliases]),
-  ...PEOPLE_LINES.trim().split("\n").map((line) => line.split("|")),
-].map((names) => new Set(names.map(spell)));
+export const ENTRIES: Set<string>[] = [...BANK.map((q) => [q.answer, ...q.aliases]), ...PEOPLE].map((names) => new Set(names.map(spell)));
+// Namesakes are other people: a bank answer's own name, or a person of the table. A bank entry's
+// other names are other names of the same thing ("the Great Bell" is Big Ben, "Currer Bell" a pen
+// name of Charlotte Brontë), so "Bell" still names Alexander Graham Bell.
+const PERSON_NAMES = new Set([...BANK.map((q) => spell(q.answer)), ...PEOPLE.flat().map(spell)]);
 
 const ENTRIES_OF = new Map<string, Set<string>[]>();
 for (const entry of ENTRIES) for (const name of entry) ENTRIES_OF.set(name, [...(ENTRIES_OF.get(name) ?? []), entry]);
@@ -38,6 +42,7 @@ export function hasNamesake(guess: string[], answer: string[]): boolean {
     entry.has(answer.join(" ")) || (!known && [...entry].some((name) => name.startsWith(first) && name.endsWith(last)));
   const surname = ` ${guess.join(" ")}`;
   const given = guess.length === 2 ? `${guess[0]} ` : null;
-  const sharesName = (name: string) => name.endsWith(surname) || (given !== null && name.startsWith(given) && name.endsWith(` ${guess[1]}`));
+  const sharesName = (name: string) =>
+    PERSON_NAMES.has(name) && (name.endsWith(surname) || (given !== null && name.startsWith(given) && name.endsWith(` ${guess[1]}`)));
   return ENTRIES.some((entry) => !isOwn(entry) && [...entry].some(sharesName));
 }

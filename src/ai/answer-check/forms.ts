@@ -2,6 +2,7 @@
 // without filler, without a foreign article or a title) and matching any one of them is enough;
 // an answer gets only the readings that keep it the same thing, and its other names.
 import { canonical, isNumberToken } from "./canonical";
+import { countryForms } from "./country-names";
 import { equivalentForms } from "./equivalents";
 import { FOREIGN_ARTICLES, HONORIFICS, dropLeading, dropNameSuffix, stripFiller } from "./filler";
 import { answerWithoutKind, dropDescriptor } from "./generic";
@@ -9,13 +10,17 @@ import { fold, tokenize } from "./normalize";
 import { quantityWordsToDigits } from "./quantity-words";
 import type { QuestionContext } from "./question";
 
-/** The answer's own spellings, then its other names ("JFK", "Honest Abe"), each once. */
-export function answerForms(answer: string, question: QuestionContext): { forms: string[][]; otherNames: string[][] } {
+/**
+ * The answer's own spellings, then its other names ("JFK", "Honest Abe", "Czech Republic"), each
+ * once, and names that count only as typed (a country's names in other languages).
+ */
+export function answerForms(answer: string, question: QuestionContext): { forms: string[][]; otherNames: string[][]; exactNames: string[][] } {
   const base = canonical(tokenize(fold(answer)));
   const forms = unique([base, dropLeading(base, HONORIFICS, 2), answerWithoutKind(base) ?? base, dropNameSuffix(base) ?? base]);
   const own = new Set(forms.map((form) => form.join(" ")));
-  const otherNames = unique(forms.flatMap((form) => equivalentForms(form, question))).filter((name) => !own.has(name.join(" ")));
-  return { forms, otherNames };
+  const country = countryForms(answer, question);
+  const otherNames = unique([...forms.flatMap((form) => equivalentForms(form, question)), ...country.english]).filter((name) => !own.has(name.join(" ")));
+  return { forms, otherNames, exactNames: country.foreign };
 }
 
 export function guessForms(guess: string): string[][] {

@@ -17,6 +17,8 @@ const LETTER_FOLDS: Record<string, string> = {
 /** Lowercases and strips accents, plus invisible format characters that phones paste along. */
 export function fold(text: string): string {
   return text
+    // "37ºC": phones offer the ordinal indicator beside the degree sign, and NFKD would make it an "o".
+    .replace(/(?<=\d\s?)º/g, "°")
     .normalize("NFKD")
     .replace(/[\p{M}\p{Cf}]/gu, "")
     .toLowerCase()

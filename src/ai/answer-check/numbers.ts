@@ -39,7 +39,9 @@ export function numberWordsToDigits(tokens: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < tokens.length; ) {
     const signed = SIGNS.has(tokens[i]!);
-    const parsed = signed ? signedNumber(tokens, i + 1) : parseNumber(tokens, i);
+    // "metres per second" is a rate, not a second place.
+    const rate = tokens[i] === "second" && tokens[i - 1] === "per";
+    const parsed = rate ? null : signed ? signedNumber(tokens, i + 1) : parseNumber(tokens, i);
     if (parsed) {
       out.push(signed ? `-${parsed.value}` : String(parsed.value));
       i = parsed.end;

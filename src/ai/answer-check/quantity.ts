@@ -54,17 +54,16 @@ function wordsAfterNumber(words: string[], question: QuestionContext): Verdict {
   return { correct: true, confidence: 0.6 };
 }
 
-/** "-40 degrees" for "-40 °C" is right, "42 miles" for "42 km" is not; null when the words are not units. */
+/** "-40 degrees" for "-40 °C" is right, "42 miles" for "42 km" and "100 km" for "100 km/h" are not; null when the words are not units. */
 function compareUnits(guessWords: string[], answerWords: string[]): Verdict | null {
   const guessUnits = guessWords.map(unitOf);
   const answerUnits = answerWords.map(unitOf);
   if (!isUnitList(guessUnits) || !isUnitList(answerUnits)) return null;
-  const guessed = specific(guessUnits);
-  const expected = specific(answerUnits);
-  if (guessed.every((id) => expected.includes(id)) || expected.every((id) => guessed.includes(id))) {
-    return { correct: true, confidence: guessed.length === expected.length ? 1 : 0.9 };
-  }
-  return CERTAIN_MISS;
+  const guessed = specific(guessUnits).join(" ");
+  const expected = specific(answerUnits).join(" ");
+  if (guessed === expected) return { correct: true, confidence: 1 };
+  // "Degrees" alone leaves the scale unsaid; "km" for "km/h" says another unit.
+  return guessed === "" || expected === "" ? { correct: true, confidence: 0.9 } : CERTAIN_MISS;
 }
 
 function clashes(unit: Unit | undefined, asked: Unit[]): boolean {

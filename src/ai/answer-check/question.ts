@@ -18,6 +18,8 @@ export type QuestionContext = {
   wordForm: boolean;
   /** Asks for a symbol, formula or abbreviation: the names of one thing are not interchangeable. */
   naming: boolean;
+  /** Asks about a place: a country's other names name it ("Turkey" in ten-pin bowling has none). */
+  place: boolean;
   /** Canonical words of the question. */
   words: string[];
   units: Unit[];
@@ -34,9 +36,10 @@ const PERSON = new RegExp(
 const QUANTITY =
   /\b(?:how (?:many|much|long|far|old|tall|high|big|deep|wide|heavy|fast|hot|cold)|what (?:year|temperature|percentage)|which year|when)\b/;
 const WORD_FORM = /\b(?:plural|singular)\b/;
+const PLACE = /\b(?:countr(?:y|ies)|nations?|capital|kingdoms?|republics?|islands?|states?|empire|territory|colony|independence|borders?|flag)\b/;
 const NAMING = /\b(?:symbol|formula|abbreviat\w*|acronym|initials|stands? for|short for)\b/;
 
-const NO_QUESTION: QuestionContext = { given: false, person: false, quantity: false, wordForm: false, naming: false, words: [], units: [] };
+const NO_QUESTION: QuestionContext = { given: false, person: false, quantity: false, wordForm: false, naming: false, place: false, words: [], units: [] };
 
 export function readQuestion(question: string | undefined): QuestionContext {
   if (question === undefined) return NO_QUESTION;
@@ -48,6 +51,7 @@ export function readQuestion(question: string | undefined): QuestionContext {
     quantity: QUANTITY.test(folded),
     wordForm: WORD_FORM.test(folded),
     naming: NAMING.test(folded),
+    place: PLACE.test(folded),
     words,
     // Single letters ("vitamin C") are units only right after a number, never in running text.
     units: words.filter((word) => word.length > 1).flatMap((word) => unitOf(word) ?? []),

@@ -1,7 +1,7 @@
 // Spellings of one word that differ by convention, not by mistake: British and American English
 // ("colour"/"color"), Wade-Giles and pinyin ("Mao Tse-tung"/"Mao Zedong"), and the many ways
-// Russian and Arabic names are written in Latin letters ("Khrushchov", "Tschaikowsky",
-// "Mohammed", "Qaddafi"). Both sides of a comparison are folded to one spelling; a match found
+// Russian and Arabic names, and Hebrew words, are written in Latin letters ("Khrushchov",
+// "Tschaikowsky", "Mohammed", "Qaddafi", "Chanukah"). Both sides of a comparison are folded to one spelling; a match found
 // only this way is a reading that can misfire, so the caller keeps it below the AI threshold.
 // Curated rather than rule-based for English: "-our"/"-or" would also pair "four" with "for".
 
@@ -32,6 +32,7 @@ muhammad mohammed mohammad muhammed mohamed mohamad muhamad mohamet mehmet mahom
 hussein husain hussain husayn hossein | gaddafi qaddafi gadhafi kadhafi qadhafi khadafy gaddafy
 quran koran | qaeda qaida | mecca makkah | medina madinah | osama usama | abdul abdel abdal | yusuf youssef yousef
 omar umar | hassan hasan | saladin salahuddin
+hanukkah chanukah hanukah chanukkah hannukah
 sergei sergey | alexei alexey aleksei | nikolai nikolay | andrei andrey | dmitri dmitry dmitriy
 yuri yury yuriy iouri | peter pyotr petr | fyodor fedor | leo lev`;
 
