@@ -5,12 +5,10 @@
 import { loadavg } from "node:os";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
-import { launchChromium } from "../tests/support/browser";
 import { populateLobby, type Populated } from "./common/lobby";
 import { describeThrottle, PHONE, throttle, type Throttle } from "./common/phone";
-import { median, round, type Server } from "./common/proc";
-import { startSpa } from "./common/spa";
-import { startStealmate } from "./common/stealmate";
+import { median, round } from "./common/proc";
+import { againstSpa } from "./common/spa";
 import type { BenchSection } from "./section";
 
 /** A 4x CPU slowdown, and Lighthouse's mobile "Slow 4G" numbers. */
@@ -119,15 +117,9 @@ async function roundInProgress(base: string): Promise<{ lobby: Populated; seat: 
   return { lobby, seat: { token: lobby.seats[2]!.token, code: lobby.code } };
 }
 
-export async function runPagesBench(): Promise<BenchSection> {
+export function runPagesBench(): Promise<BenchSection> {
   const started = performance.now();
-  const servers: Server[] = [];
-  let browser: Browser | undefined;
-  try {
-    const stealmate = await startStealmate();
-    servers.push(stealmate);
-    const spa = await startSpa(stealmate, "main.tsx");
-    servers.push(spa);
+  return againstSpa("main.tsx", async ({ stealmate, spa, browser }) => {
 
     // (a) bytes per route, for a populated lobby and a game in its first round
     const lobby = await populateLobby(stealmate.url, { players: 16, game: "none", chat: true });
@@ -141,7 +133,6 @@ export async function runPagesBench(): Promise<BenchSection> {
     rows.push((await routeBytes(SPA, spa.url, `/game/${game.lobby.code}`)).row);
 
     // (b) first contentful paint and time to respond, cold loads of /game/:code, alternating
-    browser = await launchChromium();
     const apps = [
       { name: STEALMATE, base: stealmate.url },
       { name: SPA, base: spa.url },
@@ -185,10 +176,7 @@ export async function runPagesBench(): Promise<BenchSection> {
         { name: "game page JavaScript, KB gzip (also tests/pages/budgets.test.ts)", value: round(gamePage.jsGzipKb), target: "<= 75", met: gamePage.jsGzipKb <= 75 },
       ],
     };
-  } finally {
-    await browser?.close().catch(() => {});
-    for (const server of servers.reverse()) await server.stop();
-  }
+  });
 }
 
 if (import.meta.main) {

@@ -5,8 +5,11 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
+import type { Browser } from "playwright-core";
+import { launchChromium } from "../../tests/support/browser";
 import { cacheDir } from "./peer-deps";
 import { ROOT, startServer, type Server } from "./proc";
+import { startStealmate } from "./stealmate";
 import { reactProduction } from "../../src/pages/react-production";
 
 /** One minified bundle of `bench/peers/spa/<entry>` and an index.html with `css` inlined; the folder they are in. */
@@ -45,9 +48,26 @@ async function buildSpa(entry: string, css: string): Promise<string> {
  * Builds `bench/peers/spa/<entry>` with the CSS Stealmate inlines in its pages (read from its home
  * page) and serves it in front of `stealmate`.
  */
-export async function startSpa(stealmate: Server, entry: string): Promise<Server> {
+async function startSpa(stealmate: Server, entry: string): Promise<Server> {
   const res = await fetch(`${stealmate.url}/`, { headers: { "accept-encoding": "identity" }, signal: AbortSignal.timeout(10_000) });
   const css = (await res.text()).match(/<style>([\s\S]*?)<\/style>/)?.[1];
   if (!css) throw new Error("no inlined <style> in Stealmate's page");
   return startServer("single-page peer", ["bun", join(ROOT, "bench/peers/spa/server.ts")], { SPA_DIR: await buildSpa(entry, css), UPSTREAM: stealmate.url, PORT: "0" }, 30_000);
+}
+
+/** Stealmate, the single-page build of `entry` in front of it, and Chromium, for `body`; all stopped after it. */
+export async function againstSpa<T>(entry: string, body: (peers: { stealmate: Server; spa: Server; browser: Browser }) => Promise<T>): Promise<T> {
+  const servers: Server[] = [];
+  let browser: Browser | undefined;
+  try {
+    const stealmate = await startStealmate();
+    servers.push(stealmate);
+    const spa = await startSpa(stealmate, entry);
+    servers.push(spa);
+    browser = await launchChromium();
+    return await body({ stealmate, spa, browser });
+  } finally {
+    await browser?.close().catch(() => {});
+    for (const server of servers.reverse()) await server.stop();
+  }
 }
