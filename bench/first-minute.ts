@@ -18,7 +18,9 @@ const RUNS = Number(process.env.BENCH_FIRST_MINUTE_RUNS ?? 5);
 const GUEST = "Amelie";
 const TYPING_MS = 100;
 /** How long either moment may take before the run is a failure. */
-const MOMENT_TIMEOUT_MS = 40_000;
+const MOMENT_TIMEOUT_MS = 20_000;
+/** A run that fails (the guest not seated, say) is recorded and tried again on a new lobby, this many times in all. */
+const ATTEMPTS = 3;
 
 interface Run {
   /** from navigation start of the invite link, ms */
@@ -27,6 +29,8 @@ interface Run {
   /** from the first key to Enter, ms */
   typing: number;
   errors: number;
+  /** attempts that failed before this run, and why */
+  failed: string[];
   /** pages requested on the way (the single-page build routes within the one it opened) */
   documents: number;
   load: number;
@@ -81,6 +85,8 @@ async function firstMinute(browser: Browser, base: string, code: string, slow: b
     const page = await context.newPage();
     let errors = 0;
     page.on("pageerror", () => errors++);
+    const consoleErrors: string[] = [];
+    page.on("console", (message) => void (message.type() === "error" && consoleErrors.push(message.text())));
     // Pages requested: a redirect's target (the 303 after a form's POST) is the same page load.
     let documents = 0;
     page.on("request", (request) => {
@@ -99,11 +105,15 @@ async function firstMinute(browser: Browser, base: string, code: string, slow: b
     await page.keyboard.type(GUEST, { delay: TYPING_MS });
     await page.keyboard.press("Enter");
     const typed = performance.now() - typing;
-    await page.waitForFunction(() => window.__firstMinute?.seated != null, undefined, wait).catch((err: Error) => {
-      throw new Error(`${base}: ${GUEST} was not shown seated on /lobby/${code} (at ${page.url()}): ${err.message}`);
+    await page.waitForFunction(() => window.__firstMinute?.seated != null, undefined, wait).catch(async (err: Error) => {
+      // What the guest would see: where the page is, what the form holds, what has focus.
+      const seen = await page
+        .evaluate(() => ({ form: window.__firstMinute?.input()?.form?.innerText ?? null, value: window.__firstMinute?.input()?.value ?? null, focus: document.activeElement?.outerHTML.slice(0, 120) }))
+        .catch(() => null);
+      throw new Error(`${base}: ${GUEST} was not shown seated on /lobby/${code} (at ${page.url()}; ${JSON.stringify({ ...seen, consoleErrors })}): ${err.message}`);
     });
     const seated = await page.evaluate(() => window.__firstMinute!.seated!);
-    return { form: form - start, seated: seated - start, typing: typed, errors, documents, load };
+    return { form: form - start, seated: seated - start, typing: typed, errors, failed: [], documents, load };
   } finally {
     await context.close();
   }
@@ -118,10 +128,21 @@ export function runFirstMinuteBench(): Promise<BenchSection> {
     ];
     // One unthrottled run each first, so neither server's first requests are measured.
     for (const app of apps) await firstMinute(browser, app.base, (await openLobby(stealmate.url)).code, false);
+    const attempt = async (base: string): Promise<Run> => {
+      const failed: string[] = [];
+      for (;;) {
+        try {
+          return { ...(await firstMinute(browser, base, (await openLobby(stealmate.url)).code, true)), failed };
+        } catch (err) {
+          failed.push((err as Error).message.split("\n")[0]!);
+          if (failed.length === ATTEMPTS) throw new Error(`${ATTEMPTS} attempts failed: ${failed.join(" / ")}`);
+        }
+      }
+    };
     const runs = apps.map(() => [] as Run[]);
     for (let i = 0; i < RUNS; i++) {
       // Alternating who goes first: the machine is shared, and a busy moment should not fall on one side only.
-      for (const a of i % 2 === 0 ? [0, 1] : [1, 0]) runs[a]!.push(await firstMinute(browser, apps[a]!.base, (await openLobby(stealmate.url)).code, true));
+      for (const a of i % 2 === 0 ? [0, 1] : [1, 0]) runs[a]!.push(await attempt(apps[a]!.base));
     }
 
     const ms = (n: number) => Math.round(n);
@@ -130,9 +151,9 @@ export function runFirstMinuteBench(): Promise<BenchSection> {
     const rows: BenchSection["rows"] = [];
     apps.forEach((app, a) => {
       runs[a]!.forEach((run, i) =>
-        rows.push({ app: app.name, run: i + 1, "form typeable ms": ms(run.form), "seated and shown ms": ms(run.seated), "typing ms": ms(run.typing), "page errors": run.errors, "pages requested": run.documents, "load average (1 min)": run.load.toFixed(2) }),
+        rows.push({ app: app.name, run: i + 1, "form typeable ms": ms(run.form), "seated and shown ms": ms(run.seated), "typing ms": ms(run.typing), "page errors": run.errors, "failed attempts": run.failed.length, "pages requested": run.documents, "load average (1 min)": run.load.toFixed(2) }),
       );
-      rows.push({ app: app.name, run: "median", "form typeable ms": ms(form[a]!), "seated and shown ms": ms(seated[a]!), "typing ms": ms(median(runs[a]!.map((x) => x.typing))), "page errors": runs[a]!.reduce((n, x) => n + x.errors, 0), "pages requested": "", "load average (1 min)": "" });
+      rows.push({ app: app.name, run: "median", "form typeable ms": ms(form[a]!), "seated and shown ms": ms(seated[a]!), "typing ms": ms(median(runs[a]!.map((x) => x.typing))), "page errors": runs[a]!.reduce((n, x) => n + x.errors, 0), "failed attempts": runs[a]!.reduce((n, x) => n + x.failed.length, 0), "pages requested": "", "load average (1 min)": "" });
     });
     rows.push({
       app: `setup: Chromium ${browser.version()}, ${describeThrottle(WEAK_PHONE)}, cold cache; /?join=CODE of a lobby whose host is seated; "${GUEST}" typed a key every ${TYPING_MS} ms, then Enter`,
@@ -141,15 +162,18 @@ export function runFirstMinuteBench(): Promise<BenchSection> {
       "seated and shown ms": "from navigation start to the name in a team card of /lobby/CODE, typing included",
       "typing ms": "",
       "page errors": "",
+      "failed attempts": "tried again on a new lobby",
       "pages requested": "navigations to a new document (a redirect counts with its request)",
       "load average (1 min)": `${round((performance.now() - started) / 1000, 1)} s; at the end ${loadavg().map((n) => n.toFixed(2)).join(" ")}`,
     });
     const formRatio = form[0]! / form[1]!;
     const seatedRatio = seated[0]! / seated[1]!;
     const phone = "weak phone";
+    const failures = apps.flatMap((app, a) => runs[a]!.flatMap((run, i) => run.failed.map((why) => `${app.name}, run ${i + 1}: ${why}`)));
     return {
       title: "The first minute: the invite link on a weak phone",
       rows,
+      ...(failures.length ? { note: `Failed attempts: ${failures.map((f) => f.replace(/\|/g, "\\|")).join("; ")}` } : {}),
       ratios: [
         { name: `first minute (${phone}): invite link to a typeable join form, Stealmate / single-page build`, value: round(formRatio), target: "<= 0.5", met: formRatio <= 0.5 },
         { name: `first minute (${phone}): invite link to seated and shown in the lobby, Stealmate / single-page build`, value: round(seatedRatio), target: "<= 0.5", met: seatedRatio <= 0.5 },
