@@ -2,25 +2,18 @@
 // soon the game page paints and answers a tap in Chromium on a slow phone (4x CPU slowdown, Slow 4G),
 // Stealmate's server-rendered islands against a single-page build of the same components that renders
 // in the browser after its JavaScript has run and the lobby has been fetched (bench/peers/spa/).
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { basename, join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
-import { launchChromium } from "../tests/support/browser";
 import { populateLobby, type Populated } from "./common/lobby";
-import { cacheDir } from "./common/peer-deps";
-import { median, ROOT, round, startServer, type Server } from "./common/proc";
-import { startStealmate } from "./common/stealmate";
+import { describeThrottle, PHONE, throttle, type Throttle } from "./common/phone";
+import { median, round } from "./common/proc";
+import { againstSpa } from "./common/spa";
 import type { BenchSection } from "./section";
-import { reactProduction } from "../src/pages/react-production";
 
-/** Lighthouse's mobile "Slow 4G" numbers, applied with Chrome's network emulation. */
-export const NETWORK = { name: "Slow 4G", latencyMs: 150, downloadBitsPerSecond: 1_600_000, uploadBitsPerSecond: 750_000 };
-export const CPU_SLOWDOWN = 4;
+/** A 4x CPU slowdown, and Lighthouse's mobile "Slow 4G" numbers. */
+const SLOW_PHONE: Throttle = { cpu: 4, network: { name: "Slow 4G", latencyMs: 150, downloadBitsPerSecond: 1_600_000, uploadBitsPerSecond: 750_000 } };
 const SAMPLES = Number(process.env.BENCH_PAGES_SAMPLES ?? 7);
-/** A phone-sized viewport (Lighthouse's Moto G Power). */
-const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 
 const gz = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).length;
 const br = (bytes: Uint8Array) => brotliCompressSync(bytes).length;
@@ -63,38 +56,6 @@ async function routeBytes(app: string, base: string, route: string): Promise<{ r
   return { row, jsGzipKb: sum(gz) / 1024 };
 }
 
-/** The client-rendered build: one minified bundle and an index.html with the same inlined CSS. */
-async function buildSpa(css: string): Promise<string> {
-  const out = join(cacheDir("spa"), "out");
-  rmSync(out, { recursive: true, force: true });
-  mkdirSync(join(out, "assets"), { recursive: true });
-  const built = await Bun.build({
-    entrypoints: [join(ROOT, "bench/peers/spa/main.tsx")],
-    outdir: join(out, "assets"),
-    target: "browser",
-    format: "esm",
-    minify: true,
-    sourcemap: "none",
-    naming: "[name]-[hash].[ext]",
-    define: { "process.env.NODE_ENV": '"production"' },
-    // React built as the islands are (src/pages/react-production.ts), so only the rendering differs.
-    plugins: [reactProduction],
-  });
-  if (!built.success) throw new AggregateError(built.logs, "single-page build failed");
-  for (const output of built.outputs) {
-    const bytes = readFileSync(output.path);
-    writeFileSync(`${output.path}.gz`, gzipSync(bytes, { level: 9 }));
-    writeFileSync(`${output.path}.br`, brotliCompressSync(bytes));
-  }
-  const entry = built.outputs.find((o) => o.kind === "entry-point")!;
-  const index = readFileSync(join(ROOT, "bench/peers/spa/index.html"), "utf8")
-    .replace("/*CSS*/", () => css)
-    .replace("/*ENTRY*/", `/assets/${basename(entry.path)}`);
-  writeFileSync(join(out, "index.html"), index);
-  writeFileSync(join(out, "index.html.gz"), gzipSync(index));
-  return out;
-}
-
 interface Sample {
   fcp: number;
   responded: number;
@@ -112,7 +73,7 @@ declare global {
  * network. From navigation start, the chat's "Team" toggle is clicked every 25 ms until it shows
  * as pressed; that moment (seen by a MutationObserver) is when the page responds to input.
  */
-async function measure(browser: Browser, url: string, seat: { token: string; code: string }, throttle: boolean): Promise<Sample> {
+async function measure(browser: Browser, url: string, seat: { token: string; code: string }, slow: boolean): Promise<Sample> {
   // The player's token is already stored, as for anyone who joined (set up by Playwright before the
   // page exists, so the measured load does not pay for it).
   const storageState = { cookies: [], origins: [{ origin: new URL(url).origin, localStorage: [{ name: "gameToken", value: seat.token }, { name: "lobbyCode", value: seat.code }] }] };
@@ -138,17 +99,7 @@ async function measure(browser: Browser, url: string, seat: { token: string; cod
     const page = await context.newPage();
     let errors = 0;
     page.on("pageerror", () => errors++);
-    if (throttle) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send("Network.enable");
-      await cdp.send("Network.emulateNetworkConditions", {
-        offline: false,
-        latency: NETWORK.latencyMs,
-        downloadThroughput: NETWORK.downloadBitsPerSecond / 8,
-        uploadThroughput: NETWORK.uploadBitsPerSecond / 8,
-      });
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-    }
+    if (slow) await throttle(context, page, SLOW_PHONE);
     await page.goto(url, { waitUntil: "commit", timeout: 30_000 });
     await page.waitForFunction(() => window.__bench?.responded != null && performance.getEntriesByName("first-contentful-paint").length > 0, undefined, { timeout: 45_000, polling: 200 });
     const { fcp, responded, token } = await page.evaluate(() => ({ fcp: performance.getEntriesByName("first-contentful-paint")[0]!.startTime, responded: window.__bench!.responded!, token: localStorage.getItem("gameToken") }));
@@ -166,18 +117,9 @@ async function roundInProgress(base: string): Promise<{ lobby: Populated; seat: 
   return { lobby, seat: { token: lobby.seats[2]!.token, code: lobby.code } };
 }
 
-export async function runPagesBench(): Promise<BenchSection> {
+export function runPagesBench(): Promise<BenchSection> {
   const started = performance.now();
-  const servers: Server[] = [];
-  let browser: Browser | undefined;
-  try {
-    const stealmate = await startStealmate();
-    servers.push(stealmate);
-    const home = await get(`${stealmate.url}/`);
-    const css = new TextDecoder().decode(home).match(/<style>([\s\S]*?)<\/style>/)?.[1];
-    if (!css) throw new Error("no inlined <style> in Stealmate's page");
-    const spa = await startServer("single-page peer", ["bun", join(ROOT, "bench/peers/spa/server.ts")], { SPA_DIR: await buildSpa(css), UPSTREAM: stealmate.url, PORT: "0" }, 30_000);
-    servers.push(spa);
+  return againstSpa("main.tsx", async ({ stealmate, spa, browser }) => {
 
     // (a) bytes per route, for a populated lobby and a game in its first round
     const lobby = await populateLobby(stealmate.url, { players: 16, game: "none", chat: true });
@@ -191,7 +133,6 @@ export async function runPagesBench(): Promise<BenchSection> {
     rows.push((await routeBytes(SPA, spa.url, `/game/${game.lobby.code}`)).row);
 
     // (b) first contentful paint and time to respond, cold loads of /game/:code, alternating
-    browser = await launchChromium();
     const apps = [
       { name: STEALMATE, base: stealmate.url },
       { name: SPA, base: spa.url },
@@ -216,7 +157,7 @@ export async function runPagesBench(): Promise<BenchSection> {
     }
     rows.push({
       route: "setup",
-      app: `Chromium ${browser.version()}, ${CPU_SLOWDOWN}x CPU slowdown, ${NETWORK.name} (${NETWORK.latencyMs} ms latency, ${NETWORK.downloadBitsPerSecond / 1e6} Mbps down, ${NETWORK.uploadBitsPerSecond / 1e3} Kbps up), ${PHONE.viewport.width}x${PHONE.viewport.height} phone, cold cache, ${SAMPLES} loads each alternating, medians`,
+      app: `Chromium ${browser.version()}, ${describeThrottle(SLOW_PHONE)}, cold cache, ${SAMPLES} loads each alternating, medians`,
       "HTML KB raw / gzip / br": "sizes: zlib gzip level 9, brotli quality 11",
       "JS KB raw / gzip / br (files)": "entry and its static imports",
       "total KB gzip / br": "",
@@ -235,10 +176,7 @@ export async function runPagesBench(): Promise<BenchSection> {
         { name: "game page JavaScript, KB gzip (also tests/pages/budgets.test.ts)", value: round(gamePage.jsGzipKb), target: "<= 75", met: gamePage.jsGzipKb <= 75 },
       ],
     };
-  } finally {
-    await browser?.close().catch(() => {});
-    for (const server of servers.reverse()) await server.stop();
-  }
+  });
 }
 
 if (import.meta.main) {

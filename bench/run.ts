@@ -1,17 +1,22 @@
 // `bun run bench`: the whole benchmark, end to end, bounded in time. Realtime fan-out against
 // socket.io on Node and the raw Bun floor (bench/realtime.ts), capacity on one core
 // (bench/capacity.ts), the cluster under load and on quarter cores (bench/cluster.ts), then server
-// rendering and pages (bench/ssr.ts, bench/pages.ts) when present.
+// rendering, pages and a guest's first minute on a weak phone (bench/ssr.ts, bench/pages.ts,
+// bench/first-minute.ts) when present.
 // Writes bench/results/YYYY-MM-DD.md and .json (and capacity-YYYY-MM-DD.svg), and the ratios into
-// README.md between the bench markers.
+// README.md between the bench markers (bench/common/readme-table.ts). A run of only some sections
+// writes bench/results/YYYY-MM-DD-SECTIONS.md and .json instead, and in the README replaces only the
+// rows it measured.
 // Environment: BENCH_ROUNDS (5), BENCH_MEASURE_S (15), BENCH_LOBBIES (250), BENCH_RATE (1 msg/s
 // per client), CAPACITY_ROUNDS (3), CAPACITY_SETTLE_S (2), CAPACITY_MEASURE_S (3), CLUSTER_LOBBIES
-// (2000), CLUSTER_MEASURE_S (60), BENCH_ONLY (comma list of realtime, capacity, cluster, ssr, pages).
+// (2000), CLUSTER_MEASURE_S (60), BENCH_ONLY (comma list of realtime, capacity, cluster, ssr, pages,
+// firstminute).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { machine } from "./load/proc-stats";
 import { runCapacityBench } from "./capacity";
 import { killChildren } from "./common/children";
+import { cell, writeBenchTable } from "./common/readme-table";
 import { runRealtimeBench, type RunSize } from "./realtime";
 import type { BenchSection } from "./section";
 
@@ -22,7 +27,11 @@ const env = (name: string, fallback: number) => {
   const n = Number(process.env[name]);
   return Number.isFinite(n) && n > 0 ? n : fallback;
 };
-const only = new Set((process.env.BENCH_ONLY ?? "realtime,capacity,cluster,ssr,pages").split(",").map((s) => s.trim()));
+const SECTIONS = ["realtime", "capacity", "cluster", "ssr", "pages", "firstminute"];
+const only = new Set((process.env.BENCH_ONLY ?? SECTIONS.join(",")).split(",").map((s) => s.trim()));
+// A run of only some sections: its own results files, and only its rows replaced in the README.
+const partial = SECTIONS.some((name) => !only.has(name)) ? SECTIONS.filter((name) => only.has(name)) : undefined;
+const stem = partial ? `${date}-${partial.join("+")}` : date;
 // Capacity gets 10 minutes of its own on top of the rest's 14, and the cluster 8.
 const CAPACITY_MS = 10 * 60 * 1000;
 const CLUSTER_MS = 8 * 60 * 1000;
@@ -130,6 +139,7 @@ try {
   for (const [name, file, fn] of [
     ["ssr", "ssr.ts", "runSsrBench"],
     ["pages", "pages.ts", "runPagesBench"],
+    ["firstminute", "first-minute.ts", "runFirstMinuteBench"],
   ] as const) {
     if (!only.has(name)) continue;
     const path = join(ROOT, "bench", file);
@@ -160,7 +170,6 @@ try {
 
 // ---- report ------------------------------------------------------------------------------------
 
-const cell = (v: string | number) => String(v).replace(/\|/g, "\\|");
 function table(rows: Section["rows"]): string {
   if (rows.length === 0) return "_no rows_\n";
   const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
@@ -198,32 +207,17 @@ const md = [
 ].join("\n");
 
 mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, `${date}.md`), md);
-writeFileSync(join(outDir, `${date}.json`), JSON.stringify({ date, machine: host, elapsedSeconds: elapsedS, sections, failures, raw }, null, 2));
+writeFileSync(join(outDir, `${stem}.md`), md);
+writeFileSync(join(outDir, `${stem}.json`), JSON.stringify({ date, machine: host, elapsedSeconds: elapsedS, only: partial ?? "all", sections, failures, raw }, null, 2));
 
-// README: the ratios, between markers, so each run replaces the last summary.
+// README: the ratios, between markers, so each run replaces the last summary (a partial run, its own rows).
 const readmePath = join(ROOT, "README.md");
-const START = "<!-- bench:start -->";
-const END = "<!-- bench:end -->";
 if (allRatios.length && existsSync(readmePath)) {
-  const summary = [
-    START,
-    `Last run ${date} on ${machineLine} ([full results](bench/results/${date}.md)):`,
-    "",
-    "| ratio | value | target | met |",
-    "| --- | ---: | --- | --- |",
-    ...allRatios.map((r) => `| ${cell(r.name)} | ${r.value} | ${cell(r.target)} | ${r.met ? "yes" : "no"} |`),
-    ...(plotted ? ["", `Capacity on one core, chat p99 against lobbies: [plot](bench/results/${capacityPlot})`] : []),
-    END,
-  ].join("\n");
-  const readme = readFileSync(readmePath, "utf8");
-  const at = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  const next = at >= 0 && end > at ? readme.slice(0, at) + summary + readme.slice(end + END.length) : `${readme.trimEnd()}\n\n## Benchmark\n\n\`bun run bench\` (about 20-25 minutes) measures Stealmate against socket.io 4 on Node and a raw Bun.serve floor; see \`bench/\`.\n\n${summary}\n`;
-  writeFileSync(readmePath, next);
+  const extra = plotted ? [`Capacity on one core, chat p99 against lobbies: [plot](bench/results/${capacityPlot})`] : [];
+  writeFileSync(readmePath, writeBenchTable(readFileSync(readmePath, "utf8"), { ratios: allRatios, date, machineLine, results: `bench/results/${stem}.md`, extra, only: partial }));
 }
 
-log(`wrote bench/results/${date}.md and .json in ${elapsedS} s`);
+log(`wrote bench/results/${stem}.md and .json in ${elapsedS} s`);
 for (const r of allRatios) log(`${r.met ? "met   " : "MISSED"} ${r.name}: ${r.value} (target ${r.target})`);
 clearTimeout(hardStop);
 process.exit(failures.length ? 1 : 0);

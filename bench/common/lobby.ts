@@ -75,15 +75,19 @@ async function chatter(base: string, seats: Seat[], count: number): Promise<void
   }
 }
 
+/** A new lobby with its host seated (on blue), as `POST /api/lobby/create` answered it. */
+export async function openLobby(base: string, hostName = NAMES[0]!): Promise<{ code: string; host: Seat; created: any }> {
+  const created = await post(base, "/api/lobby/create", { playerName: hostName });
+  return { code: created.lobby.code, host: seatOf(created, hostName, created.token), created };
+}
+
 /**
  * A lobby of `players` (host first, on blue; the rest placed by the smaller-team rule), with the host
  * captaining blue and the first red player red, settings changed, and chat. `game: "round"` also
  * starts the game and its first round; `"started"` only the game.
  */
 export async function populateLobby(base: string, { players = 16, game = "none" as "none" | "started" | "round", chat = true } = {}): Promise<Populated> {
-  const created = await post(base, "/api/lobby/create", { playerName: NAMES[0] });
-  const code: string = created.lobby.code;
-  const host = seatOf(created, NAMES[0]!, created.token);
+  const { code, host, created } = await openLobby(base);
   const seats: Seat[] = [host];
   let last: any = created;
   for (let n = 1; n < players; n++) {
