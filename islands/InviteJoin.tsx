@@ -48,22 +48,22 @@ export default function InviteJoin(invite: Invite) {
   if (status === "missing") {
     return (
       <section className="card invite-join stack" aria-labelledby="invite-title">
-        <h2 id="invite-title">No lobby {code}</h2>
-        <p>There is no open lobby with the code {code}: it has ended, or the code is not quite right. Check it with the host, or start your own room below.</p>
+        <h2 id="invite-title">{`No lobby ${code}`}</h2>
+        <p>{`There is no open lobby with the code ${code}: it has ended, or the code is not quite right. Check it with the host, or start your own room below.`}</p>
       </section>
     );
   }
   return (
     <section className="card invite-join stack" aria-labelledby="invite-title">
-      <h2 id="invite-title">Join lobby {code}</h2>
+      <h2 id="invite-title">{`Join lobby ${code}`}</h2>
       {status === "locked" && (
         <p className="notice">
-          <b>Lobby {code} is locked:</b> the host is not letting new players in. Had a seat here? Enter your name to take it back.
+          <b>{`Lobby ${code} is locked:`}</b> the host is not letting new players in. Had a seat here? Enter your name to take it back.
         </p>
       )}
       {back && (
         <div className="row spread">
-          <span>This device still has a seat in lobby {code}.</span>
+          <span>{`This device still has a seat in lobby ${code}.`}</span>
           <BackToSeat seat={back} />
         </div>
       )}

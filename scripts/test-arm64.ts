@@ -114,8 +114,6 @@ try {
   const host = await rest("/api/lobby/create", { playerName: "Pi Host" });
   const code: string = host.lobby.code;
   const guest = await rest("/api/lobby/join", { playerName: "Pi Guest", code });
-  await rest("/api/lobby/teamSelect", { team: "blue", isCaptain: true }, host.token);
-  await rest("/api/lobby/teamSelect", { team: "red", isCaptain: true }, guest.token);
   console.log(`arm64: lobby ${code} created and joined over REST`);
 
   const connect = (token: string) => frameSocket(base.replace("http", "ws") + WS_PATH, token, { headers: { origin: base } }, "/ws", STEP_TIMEOUT_MS);

@@ -87,8 +87,6 @@ export class LobbyPlay implements PlayerEvents {
     const late = setTimeout(() => seated.forEach((s) => s.reject(new Error("timeout: snapshots"))), SEATED_WITHIN_MS);
     await Promise.all(seated.map((s) => s.promise)).finally(() => clearTimeout(late));
     this.seating = undefined;
-    await this.rest.call("POST", "/api/lobby/teamSelect", this.host.token, { team: "blue", isCaptain: true });
-    await this.rest.call("POST", "/api/lobby/teamSelect", this.redCaptain.token, { team: "red", isCaptain: true });
     await this.rest.call("POST", "/api/lobby/updateSettings", this.host.token, { settings: { rounds: ROUNDS, roundLimit: ROUND_LIMIT_S, tags: ["General"] } });
     // Parties start their games at any moment: lobbies seated together must not end their rounds together.
     this.later(() => this.startGame(), Math.random() * (ROUND_LIMIT_S + 3) * 1000);

@@ -96,8 +96,6 @@ export async function populateLobby(base: string, { players = 16, game = "none" 
     seats.push(seatOf(last, name, last.token));
   }
   const redCaptain = seats.find((s) => last.lobby.redTeam.some((p: { id: string }) => p.id === s.id))!;
-  await post(base, "/api/lobby/teamSelect", { team: "blue", isCaptain: true }, host.token);
-  await post(base, "/api/lobby/teamSelect", { team: "red", isCaptain: true }, redCaptain.token);
   await post(base, "/api/lobby/updateSettings", { settings: { rounds: 5, roundLimit: 120, tags: ["Geography", "Science", "Movies", "Music"] } }, host.token);
   if (chat) await chatter(base, [host, redCaptain, seats[2]!, seats[3]!], 4);
   if (game !== "none") await post(base, "/api/lobby/start", {}, host.token);

@@ -101,8 +101,9 @@ export async function playLobby(cfg: LobbyConfig): Promise<void> {
     const seats = clients.map((c) => c.seat);
     for (const team of TEAMS) if (seats.filter((s) => s.team === team).length !== PLAYERS / 2) throw new Error(`teams are not ${PLAYERS / 2} a side`);
     await Promise.all(clients.map(async (c) => checkSnapshot(c, await c.sync())));
-    // Captains over REST, then the host's settings; everyone connected hears both.
-    const captains = TEAMS.map((team) => pick(seats.filter((s) => s.team === team), random));
+    // Captains over REST, then the host's settings; everyone connected hears both. The first seated
+    // on each team captains it already (docs/rules.md "Teams"): another member takes the role.
+    const captains = TEAMS.map((team) => pick(seats.filter((s) => s.team === team).slice(1), random));
     for (const c of clients) c.clear();
     for (const captain of captains) await rest.call("POST", "/api/lobby/teamSelect", captain.token, { team: captain.team, isCaptain: true });
     const settings = { rounds: cfg.rounds, roundLimit: ROUND_LIMIT_S, tags: pick(TAG_SETS, random) };

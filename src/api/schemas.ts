@@ -4,7 +4,7 @@ import { z } from "zod";
 import { codeSchema, questionInputSchema, settingsInputSchema, teamSchema } from "../game/schemas";
 import { ANSWER_MAX, NAME_MAX, OWN_QUESTIONS_MAX } from "../game/settings";
 
-const name = z.string().trim().min(1, "Name is required").max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
+const name = z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
 const code = codeSchema;
 const team = teamSchema;
 

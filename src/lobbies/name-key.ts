@@ -6,5 +6,9 @@ import unhomoglyph from "unhomoglyph";
 /** TR39's skeleton: NFD, each character replaced by its prototype, NFD again. */
 const skeleton = (text: string) => unhomoglyph(text.normalize("NFD")).normalize("NFD");
 
-/** The skeleton, ignoring case too (names are unique ignoring case): "Ηana" (Greek Η) and "hana" meet. */
-export const nameKey = (name: string) => skeleton(skeleton(name).toLowerCase());
+/**
+ * The skeleton, ignoring case too (names are unique ignoring case): "Ηana" (Greek Η) and "hana" meet.
+ * Latin capitals are lowered first: TR39 takes a capital I for a small l, which would let "RIO" sit
+ * beside "Rio".
+ */
+export const nameKey = (name: string) => skeleton(skeleton(name.replace(/[A-Z]/g, (c) => c.toLowerCase())).toLowerCase());

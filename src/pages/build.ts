@@ -6,8 +6,10 @@ import { basename, join } from "node:path";
 import type { Assets } from "./document";
 import { reactProduction } from "./react-production";
 
+/** Each page's client entry (islands/client/entries). */
 export const PAGES = ["home", "lobby", "game", "tv"] as const;
-export type Manifest = Record<(typeof PAGES)[number], Assets>;
+/** `invite`: the home page opened by an invite link, whose small script loads the home page's when wanted (entries/invite.ts). */
+export type Manifest = Record<(typeof PAGES)[number] | "invite", Assets>;
 
 const ROOT = join(import.meta.dir, "../..");
 export const BUILD_DIR = join(ROOT, "public/build");
@@ -57,8 +59,34 @@ export async function buildIslands(): Promise<Manifest> {
     const chunks = [...source.matchAll(/from\s*"\.\/(chunk-[\w-]+\.js)"/g)].map((m) => `/build/${m[1]}`);
     manifest[page] = { entry: `/build/${basename(entry.path)}`, preload: [...new Set(chunks)] };
   }
+  manifest.invite = await buildInviteLoader(manifest.home.entry);
   writeFileSync(MANIFEST, JSON.stringify(manifest, null, 2));
   return manifest;
+}
+
+/**
+ * The invite page's loader, bundled on its own after the pages: it shares no chunk with them (a chunk
+ * split for it would cost every page bytes), and names the home page's bundle (`homeEntry`), which it
+ * imports when wanted. Its storage keys are inlined, as constants are within one bundle.
+ */
+async function buildInviteLoader(homeEntry: string): Promise<Assets> {
+  const built = await Bun.build({
+    entrypoints: [join(ROOT, "islands/client/entries/invite.ts")],
+    outdir: BUILD_DIR,
+    target: "browser",
+    format: "esm",
+    minify: true,
+    sourcemap: "none",
+    naming: { entry: "[name]-[hash].[ext]" },
+    define: { HOME_ISLANDS: JSON.stringify(homeEntry) },
+    external: [homeEntry],
+  });
+  if (!built.success) throw new AggregateError(built.logs, "invite loader build failed");
+  const output = built.outputs[0]!;
+  const bytes = readFileSync(output.path);
+  writeFileSync(`${output.path}.gz`, gzipSync(bytes, { level: 9 }));
+  writeFileSync(`${output.path}.br`, brotliCompressSync(bytes));
+  return { entry: `/build/${basename(output.path)}`, preload: [] };
 }
 
 /** Newest modification time of the sources that go into the bundles. */

@@ -18,12 +18,16 @@ export function Document({ title, css, pageJson, assets, children }: { title: st
         <title>{title}</title>
         <link rel="icon" href="/logo.svg" type="image/svg+xml" />
         <style dangerouslySetInnerHTML={{ __html: css }} />
-        {assets?.preload.map((href) => <link key={href} rel="modulepreload" href={href} />)}
-        {assets && <script type="module" src={assets.entry} />}
       </head>
       <body>
         {children}
         <script type="application/json" id="__page" dangerouslySetInnerHTML={{ __html: pageJson }} />
+        {/* After the page, not in its head: on a weak link the scripts' downloads would otherwise share
+            the bandwidth with the rest of the HTML, and the page shows what it says later
+            (docs/decisions.md "The first minute on any phone"). A module script runs after the
+            document is parsed either way. */}
+        {assets?.preload.map((href) => <link key={href} rel="modulepreload" href={href} />)}
+        {assets && <script type="module" src={assets.entry} />}
       </body>
     </html>
   );

@@ -15,11 +15,12 @@ export interface RenderedPage {
   timed: boolean;
 }
 
-export function renderPage(manifest: Manifest | null, data: PageData, body: ReactNode): string {
-  return renderPageOnce(manifest, data, body).html;
+/** `entry`: the page's client entry, when it is not the page's own (the invite link's home page, build.ts). */
+export function renderPage(manifest: Manifest | null, data: PageData, body: ReactNode, entry: keyof Manifest = data.page): string {
+  return renderPageOnce(manifest, data, body, entry).html;
 }
 
-export function renderPageOnce(manifest: Manifest | null, data: PageData, body: ReactNode): RenderedPage {
+export function renderPageOnce(manifest: Manifest | null, data: PageData, body: ReactNode, entry: keyof Manifest = data.page): RenderedPage {
   const store = createStore(data);
   // Every component reaches the time through the store, so reading store.now is reading the clock.
   let timed = false;
@@ -31,7 +32,7 @@ export function renderPageOnce(manifest: Manifest | null, data: PageData, body: 
     },
   });
   const page = renderToString(
-    <Document title={data.page === "home" ? "Stealmate" : `Stealmate · ${data.code}`} css={pageCss()} pageJson={scriptJson(data)} assets={manifest?.[data.page] ?? null}>
+    <Document title={data.page === "home" ? "Stealmate" : `Stealmate · ${data.code}`} css={pageCss()} pageJson={scriptJson(data)} assets={manifest?.[entry] ?? null}>
       <div id="app">
         <StoreContext.Provider value={store}>{body}</StoreContext.Provider>
       </div>

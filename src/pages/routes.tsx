@@ -84,7 +84,8 @@ export function pageRoutes({ service, manifest, now, lookupAllowed, shownOrigin,
   const invitePage = (request: Request, code: string, answer: Omit<Invite, "code" | "status"> = {}, status = 200) => {
     const state = service.get(code);
     const invite: Invite = { code, status: !state ? "missing" : state.locked ? "locked" : "open", ...answer };
-    return htmlResponse(renderPage(manifest, { page: "home", code: null, lobby: null, now: now() }, <Home invite={invite} />), request.headers.get("accept-encoding") ?? "", status);
+    // Its script loads the islands only when wanted (islands/client/entries/invite.ts).
+    return htmlResponse(renderPage(manifest, { page: "home", code: null, lobby: null, now: now() }, <Home invite={invite} />, "invite"), request.headers.get("accept-encoding") ?? "", status);
   };
   // Unlike the players' pages (whose scripts send a stranger home), a screen for a lobby that is not
   // there says so at once.

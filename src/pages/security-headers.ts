@@ -1,6 +1,8 @@
 // What every answer tells the browser (docs/decisions.md "Keeping strangers out"): scripts only from
 // this server (the page's data is a JSON block, which is not script), the one inlined stylesheet by its
-// hash, no framing by another site, no MIME sniffing, no referrer leaving with a lobby's address.
+// hash, no framing by another site, no MIME sniffing, no referrer leaving with a lobby's address
+// ("same-origin", not "no-referrer": under no-referrer a browser posts the invite page's own form
+// with "Origin: null", which the cross-site check must refuse; docs/decisions.md "Keeping strangers out").
 import { createHash } from "node:crypto";
 import { pageCss } from "./page-css";
 
@@ -24,7 +26,7 @@ export function contentSecurityPolicy(): string {
 }
 
 /** What every answer carries, the event stream's included (it sets them itself, realtime/event-stream.ts). */
-export const BASIC_SECURITY_HEADERS = { "x-content-type-options": "nosniff", "referrer-policy": "no-referrer" } as const;
+export const BASIC_SECURITY_HEADERS = { "x-content-type-options": "nosniff", "referrer-policy": "same-origin" } as const;
 
 /** Sets the headers on an answer: every answer, pages and API alike; the policy on pages. */
 export function withSecurityHeaders(response: Response): Response {

@@ -71,10 +71,9 @@ async function open(real: Real, model: Model, o: Opening): Promise<void> {
     ok(await service.dispatch(code, { type: "join", playerId: id, name: `Player ${n + 1}` }));
   }
   const players = service.get(code)!.players;
-  if (o.captains && players.length >= 2) {
-    ok(await service.dispatch(code, { type: "teamSelect", playerId: players[0]!.id, team: "blue", isCaptain: true }));
-    ok(await service.dispatch(code, { type: "teamSelect", playerId: players[1]!.id, team: "red", isCaptain: true }));
-  }
+  // Captains come by themselves; `captains` has the second blue member take the role, when there is one.
+  const taker = players.filter((p) => p.team === "blue")[1];
+  if (o.captains && taker) ok(await service.dispatch(code, { type: "teamSelect", playerId: taker.id, team: "blue", isCaptain: true }));
   if (o.settings) ok(await service.dispatch(code, { type: "updateSettings", by: service.get(code)!.hostId, settings: o.settings }));
   if (o.startGame && o.captains && players.length >= 2) ok(await service.startGame(code, service.get(code)!.hostId));
   checkInvariants(real, model);

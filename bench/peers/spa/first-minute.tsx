@@ -1,8 +1,7 @@
 // The client-rendered peer of the first minute (bench/first-minute.ts): the invite link and the lobby
 // page, from the same components as Stealmate's pages, rendered in the browser after the bundle has
-// run, as a single-page app does. `/?join=CODE` renders the home page, whose join dialog looks the
-// lobby up (`GET /api/lobby/CODE`) and then asks for a name; nothing is painted before that bundle
-// has run. Joining (`POST /api/lobby/join`, islands/client/join.ts) goes to /lobby/CODE as a router
+// run, as a single-page app does. `/?join=CODE` looks the lobby up (`GET /api/lobby/CODE`), then
+// renders the invite page's join form for it; nothing is painted before that bundle has run. Joining (`POST /api/lobby/join`, islands/client/join.ts) goes to /lobby/CODE as a router
 // would, without loading a page: the Navigation API turns the islands' `location.assign` into a
 // client-side route, which fetches the lobby and renders the lobby page with its team lists.
 import type { ReactNode } from "react";
@@ -14,8 +13,7 @@ import { setPageConnection } from "../../../islands/client/socket-context";
 import { createStore, StoreContext, type PageData } from "../../../islands/client/store";
 import { readClaims, storedToken } from "../../../islands/client/token";
 import { Lobby } from "../../../src/pages/Lobby";
-// The invite link's page: Stealmate's home page, whose join island takes `?join=CODE`. The one place
-// to change when the join form moves.
+// The invite link's page: Stealmate's home page with its join form for the lobby (islands/InviteJoin.tsx).
 import { Home as JoinPage } from "../../../src/pages/Home";
 
 let root: Root | null = null;
@@ -46,10 +44,14 @@ async function route(url: URL): Promise<void> {
   setPageConnection(null);
   const lobby = url.pathname.match(/^\/lobby\/([^/]+)$/)?.[1];
   if (lobby) return lobbyPage(decodeURIComponent(lobby).toUpperCase());
-  show({ page: "home", code: null, lobby: null, now: Date.now() }, <JoinPage />);
+  const code = url.searchParams.get("join")?.trim().toUpperCase();
+  if (!code) return void show({ page: "home", code: null, lobby: null, now: Date.now() }, <JoinPage />);
+  const res = await api<Answers["lobby"]>("GET", `/api/lobby/${encodeURIComponent(code)}`, undefined, false);
+  const status = !res.success ? "missing" : res.data?.locked ? "locked" : "open";
+  show({ page: "home", code: null, lobby: null, now: Date.now() }, <JoinPage invite={{ code, status }} />);
 }
 
-// A navigation to another page of this origin (not the join dialog's replaceState, which stays on the
+// A navigation to another page of this origin (not a replaceState, which stays on the
 // same document) is taken over and routed here, as a client-side router does.
 navigation.addEventListener("navigate", (event) => {
   const url = new URL(event.destination.url);

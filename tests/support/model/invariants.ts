@@ -88,7 +88,8 @@ function checkPlayers(s: LobbyState): void {
     const members = team === "blue" ? view.blueTeam : view.redTeam;
     must(members.length <= 8, `${team} has ${members.length} players`);
     const captains = members.filter((p) => p.isCaptain);
-    must(captains.length <= 1, `${team} has ${captains.length} captains`);
+    // Captains by themselves (docs/rules.md "Teams"): a team with players has exactly one.
+    must(captains.length === (members.length === 0 ? 0 : 1), `${team} has ${captains.length} captains among ${members.length}`);
     const captain = view.captains[team];
     must((captain?.id ?? null) === (captains[0]?.id ?? null), `${team}'s captain slot disagrees with its list`);
     must(!captain || captain.team === team, `${team}'s captain is on ${captain?.team}`);

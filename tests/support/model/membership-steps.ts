@@ -40,7 +40,9 @@ class Join extends Step {
     if (!out.ok) return;
     const seated = out.state.players.at(-1)!;
     const team: Team = blue <= red ? "blue" : "red";
-    must(seated.id === id && seated.name === name && seated.team === team && !seated.isCaptain && !seated.isHost, `joined as ${JSON.stringify(seated)}, expected ${name} on ${team}`);
+    // The first on a team is its captain (docs/rules.md "Teams").
+    const first = !s.players.some((p) => p.team === team);
+    must(seated.id === id && seated.name === name && seated.team === team && seated.isCaptain === first && !seated.isHost, `joined as ${JSON.stringify(seated)}, expected ${name} on ${team}${first ? " as its captain" : ""}`);
   }
   toString() {
     return `join(${JSON.stringify(this.name)}${this.reuse === null ? "" : `, known#${this.reuse}`})`;
@@ -128,13 +130,18 @@ class TeamSelect extends Step {
     const me = s.players.find((p) => p.id === id);
     if (!me) return expectKind(out, "notFound", `teamSelect by unseated ${id}`);
     const size = s.players.filter((p) => p.team === this.team).length;
-    const captain = s.players.find((p) => p.team === this.team && p.isCaptain);
+    const there = me.team === this.team && me.isCaptain === this.isCaptain;
+    // A captain stepping down alone on the team stays its captain; anyone may take the role.
+    const alone = me.team === this.team && me.isCaptain && size === 1;
     if (s.game) expectKind(out, "conflict", "teamSelect during a game");
     else if (me.team !== this.team && size >= 8) expectKind(out, "conflict", `moving to a full ${this.team}`);
-    else if (this.isCaptain && captain && captain.id !== id) expectKind(out, "conflict", `taking ${this.team}'s captain slot from ${captain.id}`);
+    else if (there || alone) expectKind(out, "conflict", `${id} already there, or the only player of ${this.team}`);
+    else expectKind(out, "ok", `teamSelect ${id} to ${this.team}${this.isCaptain ? " as captain" : ""}`);
     if (out.ok) {
       const now = out.state.players.find((p) => p.id === id)!;
-      must(now.team === this.team && now.isCaptain === this.isCaptain, `teamSelect left ${id} as ${JSON.stringify(now)}`);
+      // A member who moves onto an empty team captains it by themself.
+      const captainNow = this.isCaptain || (me.team !== this.team && size === 0);
+      must(now.team === this.team && now.isCaptain === captainNow, `teamSelect left ${id} as ${JSON.stringify(now)}`);
     }
   }
   toString() {
