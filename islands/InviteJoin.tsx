@@ -61,13 +61,13 @@ export default function InviteJoin(invite: Invite) {
           <b>{`Lobby ${code} is locked:`}</b> the host is not letting new players in. Had a seat here? Enter your name to take it back.
         </p>
       )}
-      {back && (
+      {back ? (
+        // Joining again would only meet the player's own name as taken: the way back instead.
         <div className="row spread">
           <span>{`This device still has a seat in lobby ${code}.`}</span>
           <BackToSeat seat={back} />
         </div>
-      )}
-      {takeBack ? (
+      ) : takeBack ? (
         <form method="post" action={joinFormAction(code)} className="stack take-back" aria-labelledby="take-back-title" onSubmit={submit(true)}>
           <h3 id="take-back-title">
             Take back <bdi>{takeBack}</bdi>’s seat?

@@ -7,7 +7,7 @@ import { htmlResponse } from "./static";
 function UnknownHost({ name }: { name: string }) {
   return (
     <main>
-      <section className="card stack" aria-labelledby="host-title">
+      <section className="card stack unknown-host" aria-labelledby="host-title">
         <h1 id="host-title">This server does not answer to “{name}”</h1>
         <p>
           Stealmate answers to IP addresses, <code>localhost</code>, this machine’s own name and the names home networks give it (such as <code>raspberrypi.local</code>, <code>pi.lan</code> or <code>pi.fritz.box</code>). “{name}” looks like a public name, which

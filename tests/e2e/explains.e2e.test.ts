@@ -87,8 +87,6 @@ test("phones, a laptop and a TV say who locked, why the points went where, and k
   const dana = await joinLobby(app, code, HEBREW_NAME);
   const layla = await joinLobby(app, code, ARABIC_NAME);
   await joinLobby(app, code, "Rue");
-  await teamSelect(app, hana, "blue", true);
-  await teamSelect(app, dana, "red", true);
   await ok(app, "/api/lobby/updateSettings", hana.token, { settings: { rounds: 3, roundLimit: 15, tags: ["ערים", "Space"] } });
   const violations: string[] = [];
   const gaps: string[] = [];
@@ -234,8 +232,6 @@ test("phones, a laptop and a TV say who locked, why the points went where, and k
 test("a 20-round game's summary fits a 1080p and a 720p TV without scrolling", async () => {
   const { code, ...hana } = await createLobby(app, "Hana");
   const ravi = await joinLobby(app, code, "Ravi");
-  await teamSelect(app, hana, "blue", true);
-  await teamSelect(app, ravi, "red", true);
   await startGame(app, hana, 20, 60);
   for (let n = 1; n <= 20; n++) {
     await ok(app, "/api/lobby/startRound", hana.token, {});
@@ -293,7 +289,6 @@ test("the TV's lobby fits two full teams of 8 at 1080p and 720p; the host's lobb
   const { code, ...host } = await createLobby(app, "Hana");
   const names = ["Marisol Reyes", ARABIC_NAME, HEBREW_NAME, "Priya", "Bo", "Rue", "Ravi", "Ana", "Kwame Mensah", "Yuki", "Lars", "Chidi", "Olga", "Tom", "Zed"];
   for (const name of names) await joinLobby(app, code, name);
-  await teamSelect(app, host, "blue", true);
   const tv = await suite.device(code, null, `/tv/${code}`, { viewport: TV_1080 });
   await tv.page.getByText("Blue Team (8)").waitFor();
   await tv.page.getByText("Red Team (8)").waitFor();

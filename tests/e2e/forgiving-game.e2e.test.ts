@@ -83,20 +83,21 @@ describe("a device that still holds a seat", () => {
     // Chromium skips a page never touched on Back (docs/decisions.md), so she looks at the chat first.
     await priya.getByLabel("Chat message").fill("hi");
     await priya.goBack();
-    await priya.waitForURL(`${suite.app.url}/`);
+    // Back to the invite link's page, which offers the way back instead of the form.
+    await priya.waitForURL(`${suite.app.url}/?join=${code}`);
     const back = priya.getByRole("link", { name: `Back to ${code} as Priya` });
     await back.waitFor();
     // As drawn, spaces and all (a flex box would drop the space before the name).
     expect(await back.innerText()).toBe(`Back to ${code} as Priya`);
     await look(priya, "home-back-to-seat-phone");
 
-    // The same link scanned again: the join dialog offers the way back, not a name field.
+    // The same link scanned again: the invite page offers the way back, not a name field.
     await priya.goto(`${suite.app.url}/?join=${code}`);
-    const dialog = priya.getByRole("dialog", { name: "Join Lobby" });
+    const dialog = priya.getByRole("region", { name: `Join lobby ${code}` });
     await dialog.getByText(`This device still has a seat in lobby ${code}.`).waitFor();
     await dialog.getByRole("link", { name: `Back to ${code} as Priya` }).waitFor();
     expect(await dialog.getByPlaceholder("Enter your name").count()).toBe(0);
-    await look(priya, "join-dialog-back-to-seat-phone");
+    await look(priya, "invite-back-to-seat-phone");
     await dialog.getByRole("link", { name: `Back to ${code} as Priya` }).click();
     await priya.waitForURL(new RegExp(`/lobby/${code}$`));
     await live(priya);
@@ -126,7 +127,7 @@ describe("a device that still holds a seat", () => {
     for (const [size, viewport] of VIEWPORTS) {
       const page = await open(viewport);
       await page.goto(`${suite.app.url}/game/${code}`);
-      await page.getByRole("dialog", { name: "Join Lobby" }).getByText(`Enter your name to join lobby ${code}.`).waitFor();
+      await page.getByRole("form", { name: `Join lobby ${code}` }).getByPlaceholder("Enter your name").waitFor();
       await look(page, `game-link-join-dialog-${size}`);
       await page.context().close();
     }

@@ -12,18 +12,20 @@ const { suite, open, seated, look, party, lobbyPlayers } = useSlipsSuite();
 describe("Start Game", () => {
   for (const [size, viewport] of VIEWPORTS) {
     test(`says why it waits beside it, then starts with the settings as typed, unsaved (${size})`, async () => {
-      const { code, hana, ravi } = await party(false);
+      const { code, hana, ravi, rue } = await party();
+      // Ravi and Rue move to blue: nobody is left on red.
+      await teamSelect(suite.app, ravi, "blue");
+      await teamSelect(suite.app, rue, "blue");
       const host = await seated(hana, code, `/lobby/${code}`, viewport);
       const start = host.getByRole("button", { name: "Start Game" });
       await expect(start.isDisabled()).resolves.toBe(true);
       // Written on screen, not only told to screen readers.
-      const reason = host.getByText("Both teams need a captain", { exact: true });
+      const reason = host.getByText("Red Team needs a player", { exact: true });
       await expect(reason.isVisible()).resolves.toBe(true);
-      await teamSelect(suite.app, hana, "blue", true);
-      await host.getByText("Red Team needs a captain", { exact: true }).waitFor();
       await look(host, `lobby-start-reason-${size}`);
-      await teamSelect(suite.app, ravi, "red", true);
-      await host.getByText("Red Team needs a captain").waitFor({ state: "detached" });
+      // Rue goes back, the first on red and so its captain: Start Game is ready.
+      await teamSelect(suite.app, rue, "red");
+      await reason.waitFor({ state: "detached" });
 
       // Typed, never saved with Update Settings: Start Game saves them first.
       await host.getByLabel("Rounds").fill("3");
@@ -110,7 +112,7 @@ describe("confirmation before what cannot be undone", () => {
 
 describe("quizmaster", () => {
   test("the host sits out of both teams: the lobby says so, the game runs, the quizmaster never answers", async () => {
-    const { code, hana, ravi, bo } = await party(false);
+    const { code, hana, bo } = await party();
     const host = await seated(hana, code, `/lobby/${code}`, DESKTOP);
     const friend = await seated(bo, code, `/lobby/${code}`, PHONE);
     await host.getByRole("button", { name: "Sit out as quizmaster" }).click();
@@ -124,8 +126,7 @@ describe("quizmaster", () => {
     await look(host, "quizmaster-lobby-desktop");
     await look(friend, "quizmaster-lobby-phone");
 
-    await teamSelect(suite.app, bo, "blue", true);
-    await teamSelect(suite.app, ravi, "red", true);
+    // Bo, left alone on blue, and Ravi captain their teams by themselves.
     await host.getByLabel("Rounds").fill("2");
     await host.getByRole("button", { name: "Start Game" }).click();
     await host.waitForURL(new RegExp(`/game/${code}$`));

@@ -78,19 +78,18 @@ for (const run of ["websocket", "fallback"] as const) {
 
     const friend = await open(PHONE);
     await friend.goto(`${app.url}/?join=${code.toLowerCase()}`);
-    await friend.getByText(`Enter your name to join lobby ${code}.`).waitFor();
-    expect(friend.url()).not.toContain("join=");
-    await shot(friend, "02-join-dialog-phone");
+    await friend.getByRole("form", { name: `Join lobby ${code}` }).getByPlaceholder("Enter your name").waitFor();
+    // The invite page keeps its address: a reload shows the same form.
+    expect(friend.url()).toBe(`${app.url}/?join=${code.toLowerCase()}`);
+    await shot(friend, "02-invite-phone");
     await friend.getByRole("form", { name: /^Join lobby/ }).getByPlaceholder("Enter your name").fill("Rio");
     await friend.getByRole("form", { name: /^Join lobby/ }).getByRole("button", { name: "Join" }).click();
     await arrive(friend, new RegExp(`/lobby/${code}$`));
     await host.getByText("Red Team (1/8)").waitFor();
 
-    // Captains: one each.
-    expect(await host.getByRole("button", { name: "Start Game" }).isDisabled()).toBe(true);
-    await host.getByRole("button", { name: "Become Captain" }).first().click();
-    await friend.getByRole("button", { name: "Become Captain" }).last().click();
-    await host.waitForFunction(() => document.querySelectorAll("button").length > 0 && ![...document.querySelectorAll("button")].some((b) => b.textContent === "Become Captain"));
+    // Captains: one each, by themselves (the first on each team); Start Game is ready.
+    await host.locator(".team.red-t .badge.gold").waitFor();
+    await host.getByRole("button", { name: "Start Game" }).and(host.locator(":enabled")).waitFor();
 
     // Settings: only the host edits them; the friend sees them follow.
     expect(await friend.getByRole("button", { name: "Update Settings" }).count()).toBe(0);

@@ -56,8 +56,6 @@ test("a latecomer watches the open round and their team hears that they joined",
   const { app } = suite;
   const { code, ...hana } = await createLobby(app, "Hana");
   const ravi = await joinLobby(app, code, "Ravi");
-  await teamSelect(app, hana, "blue", true);
-  await teamSelect(app, ravi, "red", true);
   await startGame(app, hana, 2);
   await ok(app, "/api/lobby/startRound", hana.token);
   const host = await suite.device(code, hana, `/game/${code}`, PHONE);

@@ -35,7 +35,7 @@ beforeAll(async () => {
 test("the lobby page without a token goes to the home join flow for that lobby", async () => {
   const page = await pageWithSession(null, null);
   await page.goto(`${app.url}/lobby/${code}`);
-  await page.getByText(`Enter your name to join lobby ${code}.`).waitFor();
+  await page.getByRole("form", { name: `Join lobby ${code}` }).getByPlaceholder("Enter your name").waitFor();
   expect(new URL(page.url()).pathname).toBe("/");
 });
 
@@ -69,7 +69,7 @@ test("the lobby page with another lobby's seat gives nothing up on load: it asks
   await phone.getByRole("dialog", { name: `Leave lobby ${otherCode}?` }).waitFor();
   await phone.screenshot({ path: join(shots, "lobby-switch-phone.png") });
   await phone.getByRole("button", { name: `Leave and join ${code}` }).click();
-  await phone.getByText(`Enter your name to join lobby ${code}.`).waitFor();
+  await phone.getByRole("form", { name: `Join lobby ${code}` }).getByPlaceholder("Enter your name").waitFor();
   expect(await phone.evaluate(() => localStorage.getItem("gameToken"))).toBeNull();
   expect(await names()).not.toContain("Wanderer");
 });
@@ -89,7 +89,7 @@ test("the game page without a seat there (missing, foreign, expired or unreadabl
     const page = await pageWithSession(token, otherCode);
     const target = token === otherToken ? code : otherCode;
     await page.goto(`${app.url}/game/${target}`);
-    await page.getByRole("dialog", { name: "Join Lobby" }).getByText(`Enter your name to join lobby ${target}.`).waitFor();
+    await page.getByRole("form", { name: `Join lobby ${target}` }).getByPlaceholder("Enter your name").waitFor();
     expect(new URL(page.url()).pathname).toBe("/");
     await page.close();
   }

@@ -81,16 +81,14 @@ describe("joining", () => {
 });
 
 describe("seats", () => {
-  test("a captain slot taken a moment before", async () => {
+  test("a team's only player stepping down as its captain", async () => {
     const { code } = await createLobby(app, "Hana");
     const ravi = await joinLobby(app, code, "Ravi");
-    const bo = await joinLobby(app, code, "Bo");
-    const d = await open(app, code, bo, `/lobby/${code}`, { deaf: true });
+    const d = await open(app, code, ravi, `/lobby/${code}`, { deaf: true });
     await d.page.getByText("Red Team (1/8)").waitFor();
-    await teamSelect(app, ravi, "red", true);
-    await d.page.getByRole("button", { name: "Become Captain" }).last().click();
-    await alert(d.page, "That team already has a captain").waitFor();
-    await shot(d.page, "18-refusal-captain-taken-phone");
+    await d.page.locator(".team.red-t").getByRole("button", { name: "Join as Member" }).click();
+    await alert(d.page, "You are the only player on this team, so you stay its captain").waitFor();
+    await shot(d.page, "18-refusal-only-captain-phone");
     await d.context.close();
   });
 

@@ -84,8 +84,6 @@ describe("server-rendered pages", () => {
 
     // A round whose typed answers are the payloads: the results on the game page show them as text.
     const red = joined[0]!.body.token as string;
-    await call(app, "POST", "/api/lobby/teamSelect", { token: host.body.token, body: { team: "blue", isCaptain: true } });
-    expect((await call(app, "POST", "/api/lobby/teamSelect", { token: red, body: { team: "red", isCaptain: true } })).status).toBe(200);
     expect((await call(app, "POST", "/api/lobby/start", { token: host.body.token })).status).toBe(200);
     expect((await call(app, "POST", "/api/lobby/startRound", { token: host.body.token, body: {} })).status).toBe(200);
     expect((await call(app, "POST", "/api/lobby/submitAnswer", { token: host.body.token, body: { roundNumber: 1, answer: ANSWERS[0], isSteal: false } })).status).toBe(200);
@@ -124,8 +122,6 @@ async function seatMalformed(): Promise<{ code: string; token: string }> {
   const red = await call(app, "POST", "/api/lobby/join", { raw: `{"playerName":"\\udc00Rio","code":"${code}"}` });
   expect(red.status).toBe(200);
   expect((await call(app, "POST", "/api/lobby/updateSettings", { token, raw: `{"settings":{"rounds":2,"tags":[${JSON.stringify(SPLIT_TAG)},"x\\ud83d"]}}` })).status).toBe(200);
-  await call(app, "POST", "/api/lobby/teamSelect", { token, body: { team: "blue", isCaptain: true } });
-  expect((await call(app, "POST", "/api/lobby/teamSelect", { token: red.body.token, body: { team: "red", isCaptain: true } })).status).toBe(200);
   expect((await call(app, "POST", "/api/lobby/start", { token })).status).toBe(200);
   expect((await call(app, "POST", "/api/lobby/startRound", { token, body: {} })).status).toBe(200);
   expect((await call(app, "POST", "/api/lobby/submitAnswer", { token, body: { roundNumber: 1, answer: SPLIT_ANSWER, isSteal: false } })).status).toBe(200);
@@ -248,9 +244,8 @@ describe("in Chromium", () => {
     }
 
     // A round with the payloads as typed answers: the results show them.
-    await host.getByRole("button", { name: "Become Captain" }).first().click();
-    await friend.getByRole("button", { name: "Become Captain" }).last().click();
-    await host.waitForFunction(() => ![...document.querySelectorAll("button")].some((b) => b.textContent === "Become Captain"));
+    // Each the first on a team, the host and the friend captain them by themselves.
+    await host.getByRole("button", { name: "Start Game" }).and(host.locator(":enabled")).waitFor();
     await host.getByLabel("Rounds").fill("2");
     await host.getByRole("button", { name: "Update Settings" }).click();
     await host.getByRole("button", { name: "Start Game" }).click();

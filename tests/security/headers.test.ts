@@ -15,7 +15,7 @@ afterAll(() => app.dispose());
 const get = (path: string, host?: string) => fetch(`${app.url}${path}`, { headers: host ? { host } : {} });
 
 describe("headers", () => {
-  test("every page: a strict policy that names its one stylesheet by hash, no framing, nosniff, no referrer; the page data is a JSON block", async () => {
+  test("every page: a strict policy that names its one stylesheet by hash, no framing, nosniff, no referrer to other sites; the page data is a JSON block", async () => {
     const { code } = await createLobby(app);
     for (const path of ["/", `/lobby/${code}`, `/game/${code}`, `/tv/${code}`, "/tv/ZZZZ"]) {
       const res = await get(path);
@@ -47,13 +47,24 @@ describe("Host names", () => {
     }
   });
 
-  test("any other name is refused, REST and realtime too, with a page that names the setting to use", async () => {
-    for (const host of ["attacker.example", `attacker.example:${app.port}`, "localhost.attacker.example", "quiz.party.evil"]) {
+  test("the names home networks hand out are served: one label, and names under .local, .lan, .home, .home.arpa, .internal, .localdomain, .fritz.box", async () => {
+    const names = ["raspberrypi", "RaspberryPi.", "raspberrypi.lan", "pi.fritz.box", "pi.home", "pi.home.arpa", "pi.internal", "pi.localdomain", "pi.local", `party-pi.lan:${app.port}`];
+    for (const host of names) expect({ host, status: (await get("/", host)).status }).toEqual({ host, status: 200 });
+  });
+
+  test("any other name is refused, REST and realtime too, with a page in the product's look that names the setting to use", async () => {
+    // Public names, the DNS-rebinding case: those suffixes only as a whole label, never as a word.
+    for (const host of ["attacker.example", `attacker.example:${app.port}`, "localhost.attacker.example", "quiz.party.evil", "raspberrypi.lan.evil.com", "evil-lan.com", "fritz.box.example"]) {
       const res = await get("/", host);
       expect({ host, status: res.status }).toEqual({ host, status: 403 });
       const text = await res.text();
       expect(text).toContain("ALLOWED_HOSTS");
       expect(text).toContain("PUBLIC_URL");
+      // The product's own page: its stylesheet, its look, under the same policy, and no script.
+      expect(text).toContain("<style>");
+      expect(text).toContain('class="card stack unknown-host"');
+      expect(text).not.toContain("<script type=\"module\"");
+      expect(res.headers.get("content-security-policy")).toContain("style-src 'sha256-");
     }
     expect((await get("/api/lobby/ZZZZ", "attacker.example")).status).toBe(403);
     expect((await get("/ws", "attacker.example")).status).toBe(403);

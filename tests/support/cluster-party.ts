@@ -9,7 +9,7 @@ import { keys } from "../../src/cluster/scripts";
 import type { Cluster } from "../../scripts/cluster/start-cluster";
 import { LIFTED_LIMITS } from "../../scripts/lib/lifted-limits";
 import { PlayerSocket } from "./player-socket";
-import { createLobby, joinLobby, lobbyData, teamSelect, type Seat } from "./rest";
+import { createLobby, joinLobby, lobbyData, type Seat } from "./rest";
 import type { Transport } from "./sockets";
 
 /** The nodes' variables: every player is this machine, seen through HAProxy as one address. */
@@ -50,8 +50,6 @@ export async function seatParty(cluster: Cluster, count: number, prefix = ""): P
   for (const name of NAMES.slice(1, count)) seats.push(await joinLobby(app, host.code, `${prefix}${name}`, { routed: true }));
   const lobby = await lobbyData(app, host.code);
   const teamOf = (seat: Seat): Team => (lobby.blueTeam.some((p: { id: string }) => p.id === seat.id) ? "blue" : "red");
-  await teamSelect(app, host, "blue", true);
-  if (seats[1]) await teamSelect(app, seats[1], "red", true);
   return { code: host.code, players: seats.map((seat) => ({ seat, team: teamOf(seat) })) };
 }
 

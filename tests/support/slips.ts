@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import type { Question } from "../../src/game/types";
 import { axeViolations } from "./a11y";
 import { useE2eSuite } from "./e2e";
-import { createLobby, joinLobby, type Seat, teamSelect } from "./rest";
+import { createLobby, joinLobby, type Seat } from "./rest";
 import { live, PHONE } from "./phones";
 
 const QUESTIONS: Question[] = [
@@ -46,15 +46,12 @@ export function useSlipsSuite() {
   }
 
   /** Host Hana creates; Ravi, Bo and Rue join; Hana captains blue, Ravi red unless `captains` is false. */
-  async function party(captains = true) {
+  /** Hana (host) and Bo on blue, Ravi and Rue on red; Hana and Ravi captain their teams, each the first on it. */
+  async function party() {
     const { code, ...hana } = await createLobby(suite.app, "Hana");
     const ravi = await joinLobby(suite.app, code, "Ravi");
     const bo = await joinLobby(suite.app, code, "Bo");
     const rue = await joinLobby(suite.app, code, "Rue");
-    if (captains) {
-      await teamSelect(suite.app, hana, "blue", true);
-      await teamSelect(suite.app, ravi, "red", true);
-    }
     return { code, hana, ravi, bo, rue };
   }
 
