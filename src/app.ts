@@ -118,6 +118,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
     connectionsPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
     eventsPerAddressPerSecond: config.EVENTS_PER_ADDRESS_PER_S,
     snapshotsPerMinute: config.SNAPSHOTS_PER_MIN,
+    queuedBytesPerConnection: config.QUEUED_BYTES_PER_CONNECTION,
   };
   const realtime = createRealtime({ service, tokens, allowedOrigins: config.ALLOWED_ORIGINS, log, heartbeatMs: overrides.heartbeatMs, limits, clientAddress: addressOf, answerHeaders: nodeHeaders(config.cluster?.nodeId) });
 

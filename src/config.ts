@@ -76,6 +76,8 @@ const schema = z.object({
   EVENTS_PER_ADDRESS_PER_S: count.default(100),
   /** snapshots (lobby-updated asked for) one connection may ask for per minute, bursts of 3 */
   SNAPSHOTS_PER_MIN: count.default(12),
+  /** bytes a realtime connection may leave unread before it is closed (docs/contract.md "Backpressure and liveness") */
+  QUEUED_BYTES_PER_CONNECTION: count.default(256 * 1024),
   /** lobbies one address may create per hour */
   LOBBIES_PER_HOUR: count.default(30),
   /** lobbies open at once on this server */

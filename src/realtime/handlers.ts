@@ -25,6 +25,8 @@ export interface RealtimeLimits {
   eventsPerAddressPerSecond: number;
   /** snapshots one connection may ask for per minute, bursts of 3 */
   snapshotsPerMinute: number;
+  /** bytes a connection may leave unread before it is closed (docs/contract.md "Backpressure and liveness") */
+  queuedBytesPerConnection: number;
 }
 
 export interface HandlerDeps {
@@ -52,6 +54,8 @@ export class Handlers {
   /** the shared screen's snapshot of each lobby state, encoded once however many screens ask */
   private readonly watcherFrames = new WeakMap<LobbyState, string>();
   private emptied: () => void = () => {};
+  /** connections closed for not reading what they were sent, since the start */
+  private fellBehind = 0;
 
   constructor(private readonly deps: HandlerDeps) {
     const rate = deps.limits.eventsPerAddressPerSecond;
@@ -82,7 +86,7 @@ export class Handlers {
    */
   frame(peer: Peer, data: string | Uint8Array): void {
     if (!peer.live) return;
-    peer.lastHeard = Date.now();
+    peer.heard(Date.now());
     // A player id is a random UUID, unique across lobbies: the key needs no lobby code, and no string is built per frame.
     const verdict = worse(this.addressFloods.check(peer.address), peer.playerId ? this.playerFloods.check(peer.playerId) : "ok");
     if (verdict === "drop") return;
@@ -122,6 +126,7 @@ export class Handlers {
       if (left > 0) this.perAddress.set(peer.address, left);
       else this.perAddress.delete(peer.address);
     }
+    if (peer.fellBehind) this.deps.log(`realtime: a connection of ${peer.playerId ?? "no player"} closed for not reading what it was sent (${++this.fellBehind} since the start)`);
     // The server going down is not the player leaving: nothing is recorded, no one is told.
     if (!this.closing) this.unseat(peer);
     if (this.peers.size === 0) this.emptied();
@@ -200,7 +205,7 @@ export class Handlers {
     }
     this.deps.rooms.leave(peer);
     this.deps.rooms.watch(peer, state.code);
-    peer.send(this.watcherFrame(state));
+    this.sendSnapshot(peer);
   }
 
   /**
@@ -235,7 +240,25 @@ export class Handlers {
     this.sendSnapshot(peer);
   }
 
+  /** The client has read what was queued for it (the transport's drain): a snapshot it was owed goes now, as the lobby is now. */
+  caughtUp(peer: Peer): void {
+    if (peer.backlog() > 0) return;
+    peer.caughtUp = Date.now();
+    if (peer.snapshotOwed && peer.live) {
+      peer.snapshotOwed = false;
+      this.sendSnapshot(peer);
+    }
+  }
+
+  /**
+   * A snapshot is the whole lobby: to a client that has not read what came before, it waits until
+   * it has, and however many were asked meanwhile it gets one, of the lobby as it is then.
+   */
   private sendSnapshot(peer: Peer): void {
+    if (peer.backlog() > 0) {
+      peer.snapshotOwed = true;
+      return;
+    }
     const { code, playerId } = peer;
     const state = code ? this.deps.service.get(code) : undefined;
     if (!state) return;
