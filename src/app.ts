@@ -9,6 +9,7 @@ import { cachedLookup, shownOrigin, type InterfaceLookup } from "./addresses";
 import { ApiError } from "./api/errors";
 import { validationRefusal } from "./api/validation";
 import { hostCheck, refusedHost } from "./api/hosts";
+import { badHost, requestUrl, routable } from "./api/request-url";
 import { withSecurityHeaders } from "./pages/security-headers";
 import { makeBudgets } from "./access/rate-limit";
 import { clientAddress } from "./access/client-address";
@@ -133,11 +134,19 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
     idleTimeout: 30,
     // HTTPS and WSS on the same port when TLS_CERT and TLS_KEY are set (plain HTTP is the default).
     tls: config.tls,
+    // Never Bun's development page, whatever NODE_ENV says: it shows source lines and paths (docs/decisions.md "The Host header: malformed, or short").
+    development: false,
+    error(err) {
+      log(`error: ${err instanceof Error ? err.message : String(err)}`);
+      return new Response("Internal error\n", { status: 500, headers: { "content-type": "text/plain; charset=utf-8" } });
+    },
     fetch(request, srv) {
+      const url = requestUrl(request);
+      if (!url) return finish(badHost());
       // Only the server's own names are served, realtime included (api/hosts.ts).
       const refused = ownName(request);
       if (refused !== null) return finish(refusedHost(refused));
-      const path = new URL(request.url).pathname;
+      const path = url.pathname;
       if (path === HEALTH_PATH) return stamp(cluster && !cluster.healthy() ? unhealthy() : healthy());
       if (path === WS_PATH) {
         const refusal = realtime.upgrade(request, srv);
@@ -145,8 +154,9 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
       }
       // The event stream sets its own headers, the node's too: touching a long-lived response's headers here would keep a Headers object per open stream.
       if (path === STREAM_PATH || path.startsWith(`${STREAM_PATH}/`)) return realtime.stream(request, srv);
-      clientIps.set(request, addressOf(request, srv));
-      return app.handle(request).then(finish);
+      const routed = routable(request, url);
+      clientIps.set(routed, addressOf(request, srv));
+      return app.handle(routed).then(finish);
     },
   });
 
