@@ -2,7 +2,7 @@
 import { refuse } from "./commands";
 import { lobbyEvent, ROUND_TIMER, toPlayer, toRoom, toTeam, type Effect } from "./effects";
 import { handOver, hostGone, hostPresence, successor } from "./host-rules";
-import { lateness, LOCKED, nameRefusal, type NameKey } from "./entry-rules";
+import { lateness, LOCKED, nameRefusal, openRound, sitsOut, type NameKey } from "./entry-rules";
 import { accept, type Outcome } from "./outcome";
 import { QUIZMASTER_NO_TEAM_CHAT } from "./quizmaster-rules";
 import { CHAT_HISTORY, CHAT_MAX, clip, DEFAULT_SETTINGS, MAX_TEAM_SIZE, NAME_MAX, normalizeName, normalizeSettings } from "./settings";
@@ -105,7 +105,19 @@ export function chat(state: LobbyState, playerId: string, text: string, chatType
   const history = state.chat.slice(-(CHAT_HISTORY - 1));
   history.push(msg);
   const next = { ...state, chat: history };
-  return accept(next, [chatType === "team" && player.team ? toTeam(player.team, "chat-message", msg) : toRoom("chat-message", msg)]);
+  return accept(next, chatType === "team" && player.team ? teamChat(state, player.team, msg) : [toRoom("chat-message", msg)]);
+}
+
+/**
+ * A team's line goes to the team's channel, unless a latecomer sits in it: they watch the open
+ * round, so its plans are not theirs to hear (docs/rules.md "Latecomers"); then it goes to each
+ * teammate who plays the round, by name. The snapshot leaves out what came before they joined (views.ts).
+ */
+function teamChat(state: LobbyState, team: Team, msg: ChatMessage): Effect[] {
+  const open = openRound(state);
+  const members = state.players.filter((p) => p.team === team);
+  if (open === null || !members.some((p) => sitsOut(p, open))) return [toTeam(team, "chat-message", msg)];
+  return members.filter((p) => !sitsOut(p, open)).map((p) => toPlayer(p.id, "chat-message", msg));
 }
 
 export function presence(state: LobbyState, playerId: string, connected: boolean, now: number, hostGraceMs: number): Outcome {

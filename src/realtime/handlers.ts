@@ -11,7 +11,7 @@ import { CLOSE, decodeFrame, encodeFrame, type Decoded } from "../shared/wire";
 import { TOO_MANY_REQUESTS, type RateLimiter } from "../access/rate-limit";
 import type { LobbyState } from "../game/types";
 import type { Outcome } from "../game/outcome";
-import { FloodGuard, FloodGuards, worse } from "./flood-guard";
+import { FloodGuard, FloodGuards, type Verdict } from "./flood-guard";
 import type { Peer } from "./peer";
 import type { Rooms } from "./rooms";
 
@@ -87,13 +87,10 @@ export class Handlers {
   frame(peer: Peer, data: string | Uint8Array): void {
     if (!peer.live) return;
     peer.heard(Date.now());
-    // A player id is a random UUID, unique across lobbies: the key needs no lobby code, and no string is built per frame.
-    const verdict = worse(this.addressFloods.check(peer.address), peer.playerId ? this.playerFloods.check(peer.playerId) : "ok");
-    if (verdict === "drop") return;
-    if (verdict === "cut") {
-      this.deps.log(`realtime: a connection of ${peer.playerId ?? "no player"} cut off for flooding`);
-      return peer.close(CLOSE.violation, "Too many events");
-    }
+    // A seated connection's frames count against its player at their turn (run()); the address's
+    // budget is for the others, so a flood from a connection without a seat cannot silence the
+    // players behind the same router (docs/decisions.md "Backpressure: a reader that stops reading").
+    if (!peer.playerId && !this.withinBudget(peer, this.addressFloods.check(peer.address))) return;
     const decoded = typeof data === "string" ? decodeFrame(data) : ({ ok: false, event: "" } as const);
     // A closure only for a frame that has to wait: most run at once (docs/bench.md "Allocations per chat line").
     const next = peer.queue ? peer.queue.then(() => this.run(peer, decoded)) : this.run(peer, decoded);
@@ -104,9 +101,25 @@ export class Handlers {
     peer.queue = queue;
   }
 
-  /** A frame's turn: a malformed one closes the connection, a valid one goes to its handler. */
+  /** "drop": the frame is ignored; "cut": the connection is closed too. */
+  private withinBudget(peer: Peer, verdict: Verdict): boolean {
+    if (verdict === "ok") return true;
+    if (verdict === "cut") {
+      this.deps.log(`realtime: a connection of ${peer.playerId ?? "no player"} cut off for flooding`);
+      peer.close(CLOSE.violation, "Too many events");
+    }
+    return false;
+  }
+
+  /**
+   * A frame's turn: a malformed one closes the connection, a valid one goes to its handler. The
+   * player's budget is checked here, not on arrival: frames sent right behind a join-lobby wait for
+   * its seat, and are then the player's like any other.
+   */
   private run(peer: Peer, decoded: Decoded): Promise<void> | void {
     if (!peer.live) return;
+    // A player id is a random UUID, unique across lobbies: the key needs no lobby code, and no string is built per frame.
+    if (peer.playerId && !this.withinBudget(peer, this.playerFloods.check(peer.playerId))) return;
     if (!decoded.ok) {
       peer.emit("socket-error", { event: decoded.event, message: "Malformed frame" });
       return peer.close(CLOSE.violation, "Malformed frame");
@@ -189,6 +202,9 @@ export class Handlers {
       peer.emit("socket-error", { event: "watch-lobby", message: OTHER_LOBBY });
       return peer.close(CLOSE.done, "Watch refused");
     }
+    // Each watch answers a whole snapshot for a few bytes: it spends the connection's snapshots, as
+    // asking for one does; past them the connection goes on watching, without a new one.
+    if (peer.snapshots?.check() !== "ok") return peer.emit("socket-error", { event: "watch-lobby", message: TOO_MANY_REQUESTS });
     // Watching looks a code up, as the REST call and the pages do: no walking through every code.
     if (!this.deps.limits.lookups.allow(peer.address)) {
       peer.emit("socket-error", { event: "watch-lobby", message: TOO_MANY_REQUESTS });

@@ -18,6 +18,8 @@ export abstract class Peer {
   routed: string | null = null;
   /** snapshots this connection may ask for (SNAPSHOTS_PER_MIN), set once it is open */
   snapshots: FloodGuard | null = null;
+  /** when it opened: one still in no lobby a silence limit later is closed, so it holds no place of its address's */
+  readonly openedAt = Date.now();
   /** when the client was last heard from: a pong; on the fallback, a frame */
   lastHeard = Date.now();
   /** when the server last held nothing unread for it: the client was reading (docs/contract.md "Backpressure and liveness") */

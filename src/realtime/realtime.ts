@@ -54,6 +54,13 @@ export function createRealtime({ service, tokens, allowedOrigins, log, heartbeat
     for (const peer of handlers.peers) {
       if (peer.serial % SLICES !== slice) continue;
       if (!peer.keepAlive(now, silence)) continue;
+      // Connections count against their address's MAX_CONNECTIONS_PER_ADDRESS: one that joins or
+      // watches nothing would keep a phone behind the same router out (docs/decisions.md
+      // "Backpressure: a reader that stops reading").
+      if (!peer.code && now - peer.openedAt > silence) {
+        peer.close(CLOSE.done, "Join a lobby first");
+        continue;
+      }
       peer.send(heartbeat);
       peer.probe();
     }
