@@ -78,6 +78,8 @@ const schema = z.object({
   SNAPSHOTS_PER_MIN: count.default(12),
   /** bytes a realtime connection may leave unread before it is closed (docs/contract.md "Backpressure and liveness") */
   QUEUED_BYTES_PER_CONNECTION: count.default(256 * 1024),
+  /** REST calls one seated player (the host's commands above all) may make per minute */
+  HOST_COMMANDS_PER_MIN: count.default(60),
   /** lobbies one address may create per hour */
   LOBBIES_PER_HOUR: count.default(30),
   /** lobbies open at once on this server */

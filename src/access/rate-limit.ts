@@ -45,13 +45,17 @@ export interface Budgets {
   lookups: RateLimiter;
   /** lobbies created, per hour */
   lobbies: Budget;
+  /** REST calls of one seated player (the host's lobby commands above all), per minute; keyed by player */
+  commands: RateLimiter;
 }
 
-export function makeBudgets(config: { JOIN_RATE_PER_MIN: number; LOOKUP_RATE_PER_MIN: number; LOBBIES_PER_HOUR: number }, shared?: SharedBudgets): Budgets {
+export function makeBudgets(config: { JOIN_RATE_PER_MIN: number; LOOKUP_RATE_PER_MIN: number; LOBBIES_PER_HOUR: number; HOST_COMMANDS_PER_MIN: number }, shared?: SharedBudgets): Budgets {
   const budget = (name: string, perWindow: number, windowMs: number): Budget => (shared ? shared(name, perWindow, windowMs) : new RateLimiter(perWindow, Date.now, windowMs));
   return {
     joins: budget("joins", config.JOIN_RATE_PER_MIN, 60_000),
     lookups: new RateLimiter(config.LOOKUP_RATE_PER_MIN),
     lobbies: budget("lobbies", config.LOBBIES_PER_HOUR, 60 * 60_000),
+    // Per node: HAProxy sends a lobby's calls to the node that holds it.
+    commands: new RateLimiter(config.HOST_COMMANDS_PER_MIN),
   };
 }

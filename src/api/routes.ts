@@ -30,7 +30,7 @@ export interface ApiDeps {
 }
 
 export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins, clientIp }: ApiDeps) {
-  const authenticate = authenticator(tokens, service);
+  const authenticate = authenticator(tokens, service, budgets.commands);
 
   /** One call against an address's budget (rate-limit.ts Budgets). */
   const within =

@@ -7,7 +7,7 @@ import { accept, type Outcome } from "./outcome";
 import { QUIZMASTER_NO_ANSWER } from "./quizmaster-rules";
 import { moveOf, roundGains, winnerOf } from "./scoring";
 import { unasked } from "./same-question";
-import { ANSWER_MAX, clip } from "./settings";
+import { ANSWER_MAX, ASKED_MAX, clip } from "./settings";
 import type { GameState, LobbyState, Lock, Question, RoundResult, Team, TeamPlay } from "./types";
 import { byTeam, otherTeam, TEAMS } from "./types";
 import { captainOf, findPlayer, gameView, lobbyView, roundView, teamOf } from "./views";
@@ -34,7 +34,7 @@ export function startGame(state: LobbyState, by: string, questions: Question[]):
   if (totalRounds === 0) return refuse("conflict", "No questions available");
   const picked = fresh.slice(0, totalRounds);
   const game: GameState = { phase: "idle", currentRoundNumber: 0, totalRounds, questions: picked, currentRound: null, rounds: [], scores: { blue: 0, red: 0 } };
-  const next = { ...withGame(state, game), asked: [...state.asked, ...picked.map((q) => q.question)] };
+  const next = { ...withGame(state, game), asked: [...state.asked, ...picked.map((q) => q.question)].slice(-ASKED_MAX) };
   return accept(next, [toRoom("game-started", { lobbyCode: state.code, lobby: lobbyView(next) })]);
 }
 
