@@ -13,6 +13,7 @@ import { badHost, requestUrl, routable } from "./api/request-url";
 import { withSecurityHeaders } from "./pages/security-headers";
 import { makeBudgets } from "./access/rate-limit";
 import { clientAddress } from "./access/client-address";
+import { networkOf } from "./access/networks";
 import { nodeHeaders, nodeStamp } from "./node-header";
 import { lobbyRoutes } from "./api/routes";
 import { Tokens } from "./access/tokens";
@@ -84,6 +85,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
   const budgets = makeBudgets(config, cluster?.budgets);
   const interfaces = cachedLookup(overrides.interfaces ?? networkInterfaces);
   const clientIp = (request: Request) => clientIps.get(request) ?? "unknown";
+  const clientNetwork = (request: Request) => networkOf(clientIp(request), config.IPV4_NETWORK_PREFIX);
 
   const app = new Elysia()
     .onError(({ error, code, set }) => {
@@ -111,6 +113,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
         budgets,
         allowedOrigins: config.ALLOWED_ORIGINS,
         clientIp,
+        clientNetwork,
       }),
     );
 

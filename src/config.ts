@@ -88,6 +88,10 @@ const schema = z.object({
   OWN_QUESTIONS_LOBBY_BYTES: count.default(512 * 1024),
   /** bytes of own questions all lobbies together may keep */
   OWN_QUESTIONS_TOTAL_BYTES: count.default(64 * 1024 * 1024),
+  /** bytes of own questions one network may add per hour: no one network fills the server's room */
+  OWN_QUESTIONS_NETWORK_BYTES_PER_HOUR: count.default(4 * 1024 * 1024),
+  /** IPv4 addresses sharing this many leading bits count as one network for lobbies and own questions (32: each address; IPv6 is counted by /64) */
+  IPV4_NETWORK_PREFIX: z.coerce.number().int().min(0).max(32).default(32),
   // Cluster mode (docs/cluster.md): several nodes behind HAProxy sharing one Redis. Unset, nothing of it loads.
   /** redis://HOST:PORT of the shared store; set, this server is one node of a cluster */
   REDIS_URL: z

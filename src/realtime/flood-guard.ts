@@ -38,6 +38,8 @@ export class FloodGuard {
 }
 
 export type Verdict = ReturnType<FloodGuard["check"]>;
+const WORSE: Record<Verdict, number> = { ok: 0, drop: 1, cut: 2 };
+export const worse = (a: Verdict, b: Verdict): Verdict => (WORSE[a] >= WORSE[b] ? a : b);
 
 /** One guard per key (a player, an address), made on first use; full, idle ones are swept. */
 export class FloodGuards {

@@ -11,7 +11,7 @@ import { CLOSE, decodeFrame, encodeFrame, type Decoded } from "../shared/wire";
 import { TOO_MANY_REQUESTS, type RateLimiter } from "../access/rate-limit";
 import type { LobbyState } from "../game/types";
 import type { Outcome } from "../game/outcome";
-import { FloodGuard, FloodGuards, type Verdict } from "./flood-guard";
+import { FloodGuard, FloodGuards, worse, type Verdict } from "./flood-guard";
 import type { Peer } from "./peer";
 import type { Rooms } from "./rooms";
 
@@ -50,7 +50,9 @@ export class Handlers {
   /** open connections per address */
   private readonly perAddress = new Map<string, number>();
   private readonly playerFloods = new FloodGuards(perPlayer);
+  /** per address: the frames of its connections without a seat, and apart, of its seated ones */
   private readonly addressFloods: FloodGuards;
+  private readonly seatedFloods: FloodGuards;
   /** the shared screen's snapshot of each lobby state, encoded once however many screens ask */
   private readonly watcherFrames = new WeakMap<LobbyState, string>();
   private emptied: () => void = () => {};
@@ -59,7 +61,9 @@ export class Handlers {
 
   constructor(private readonly deps: HandlerDeps) {
     const rate = deps.limits.eventsPerAddressPerSecond;
-    this.addressFloods = new FloodGuards(() => new FloodGuard(rate, rate * 2, rate * 10));
+    const perAddress = () => new FloodGuard(rate, rate * 2, rate * 10);
+    this.addressFloods = new FloodGuards(perAddress);
+    this.seatedFloods = new FloodGuards(perAddress);
   }
 
   /** Whether an address may open one more connection (its transport answers 429 if not). */
@@ -87,9 +91,10 @@ export class Handlers {
   frame(peer: Peer, data: string | Uint8Array): void {
     if (!peer.live) return;
     peer.heard(Date.now());
-    // A seated connection's frames count against its player at their turn (run()); the address's
-    // budget is for the others, so a flood from a connection without a seat cannot silence the
-    // players behind the same router (docs/decisions.md "Backpressure: a reader that stops reading").
+    // A seated connection's frames count against its player and its address's seated budget, at
+    // their turn (run()); the others' against a budget of their own, so a flood from a connection
+    // without a seat cannot silence the players behind the same router (docs/decisions.md "The holes
+    // behind the budgets").
     if (!peer.playerId && !this.withinBudget(peer, this.addressFloods.check(peer.address))) return;
     const decoded = typeof data === "string" ? decodeFrame(data) : ({ ok: false, event: "" } as const);
     // A closure only for a frame that has to wait: most run at once (docs/bench.md "Allocations per chat line").
@@ -119,7 +124,7 @@ export class Handlers {
   private run(peer: Peer, decoded: Decoded): Promise<void> | void {
     if (!peer.live) return;
     // A player id is a random UUID, unique across lobbies: the key needs no lobby code, and no string is built per frame.
-    if (peer.playerId && !this.withinBudget(peer, this.playerFloods.check(peer.playerId))) return;
+    if (peer.playerId && !this.withinBudget(peer, worse(this.seatedFloods.check(peer.address), this.playerFloods.check(peer.playerId)))) return;
     if (!decoded.ok) {
       peer.emit("socket-error", { event: decoded.event, message: "Malformed frame" });
       return peer.close(CLOSE.violation, "Malformed frame");

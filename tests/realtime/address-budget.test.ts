@@ -1,8 +1,8 @@
 // What one client behind a router can do to the others on the same address, and what a few bytes
-// may cost the server (issue 32's items 6, 7 and 10; docs/decisions.md "Backpressure: a reader that
-// stops reading"): connections that never join hold no place for long; a flood from a connection
-// without a seat does not silence the seated players; frames sent right behind a join count against
-// the player; a re-sent watch-lobby answers no more snapshots than the connection's budget.
+// may cost the server (docs/decisions.md "The holes behind the budgets"): connections that never
+// join hold no place for long; a flood from a connection without a seat does not silence the seated
+// players; frames sent right behind a join count against the player; a re-sent watch-lobby answers
+// no more snapshots than the connection's budget.
 import { afterEach, expect, test } from "bun:test";
 import { TOO_MANY_REQUESTS } from "../../src/access/rate-limit";
 import { silenceLimit } from "../../src/shared/wire";
