@@ -215,7 +215,10 @@ export class Handlers {
       peer.emit("socket-error", { event: "watch-lobby", message: TOO_MANY_REQUESTS });
       return peer.close(CLOSE.done, "Watch refused");
     }
-    const claim = this.deps.service.ensure(input.code);
+    // Without the `lobby` parameter the proxy chose this node by round robin: a watch from there
+    // must not make it claim the lobby from the node that plays it, or anyone knowing a code could
+    // keep the lobby moving (docs/cluster.md "Routing"). It watches a lobby held here, or none.
+    const claim = peer.routed === null ? null : this.deps.service.ensure(input.code);
     const unreachable = claim && (await claim);
     if (!peer.live) return;
     if (unreachable) return peer.close(CLOSE.restart, unreachable.message);
