@@ -93,10 +93,10 @@ const schema = z.object({
   /** IPv4 addresses sharing this many leading bits count as one network for lobbies and own questions (32: each address; IPv6 is counted by /64) */
   IPV4_NETWORK_PREFIX: z.coerce.number().int().min(0).max(32).default(32),
   // Cluster mode (docs/cluster.md): several nodes behind HAProxy sharing one Redis. Unset, nothing of it loads.
-  /** redis://HOST:PORT of the shared store; set, this server is one node of a cluster */
+  /** redis://:PASSWORD@HOST:PORT of the shared store (docs/cluster.md "Redis's password"); set, this server is one node of a cluster */
   REDIS_URL: z
     .string()
-    .regex(/^rediss?:\/\/[^\s]+$/, "must be an address such as redis://127.0.0.1:6379")
+    .regex(/^rediss?:\/\/[^\s]+$/, "must be an address such as redis://:PASSWORD@127.0.0.1:6379")
     .optional(),
   /** this node's name in the cluster, unique among its nodes */
   NODE_ID: z
