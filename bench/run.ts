@@ -1,12 +1,14 @@
 // `bun run bench`: the whole benchmark, end to end, bounded in time. Realtime fan-out against
 // socket.io on Node and the raw Bun floor (bench/realtime.ts), capacity on one core
 // (bench/capacity.ts), the cluster under load and on quarter cores (bench/cluster.ts), then server
-// rendering and pages (bench/ssr.ts, bench/pages.ts) when present.
+// rendering and pages (bench/ssr.ts, bench/pages.ts) when present, and the server's memory under
+// stalled readers beside the normal load (bench/stalled.ts).
 // Writes bench/results/YYYY-MM-DD.md and .json (and capacity-YYYY-MM-DD.svg), and the ratios into
 // README.md between the bench markers.
 // Environment: BENCH_ROUNDS (5), BENCH_MEASURE_S (15), BENCH_LOBBIES (250), BENCH_RATE (1 msg/s
 // per client), CAPACITY_ROUNDS (3), CAPACITY_SETTLE_S (2), CAPACITY_MEASURE_S (3), CLUSTER_LOBBIES
-// (2000), CLUSTER_MEASURE_S (60), BENCH_ONLY (comma list of realtime, capacity, cluster, ssr, pages).
+// (2000), CLUSTER_MEASURE_S (60), STALLED_MEASURE_S (30), BENCH_ONLY (comma list of realtime,
+// capacity, cluster, ssr, pages, stalled).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { machine } from "./load/proc-stats";
@@ -22,7 +24,7 @@ const env = (name: string, fallback: number) => {
   const n = Number(process.env[name]);
   return Number.isFinite(n) && n > 0 ? n : fallback;
 };
-const only = new Set((process.env.BENCH_ONLY ?? "realtime,capacity,cluster,ssr,pages").split(",").map((s) => s.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? "realtime,capacity,cluster,ssr,pages,stalled").split(",").map((s) => s.trim()));
 // Capacity gets 10 minutes of its own on top of the rest's 14, and the cluster 8.
 const CAPACITY_MS = 10 * 60 * 1000;
 const CLUSTER_MS = 8 * 60 * 1000;
@@ -130,6 +132,7 @@ try {
   for (const [name, file, fn] of [
     ["ssr", "ssr.ts", "runSsrBench"],
     ["pages", "pages.ts", "runPagesBench"],
+    ["stalled", "stalled.ts", "runStalledBench"],
   ] as const) {
     if (!only.has(name)) continue;
     const path = join(ROOT, "bench", file);

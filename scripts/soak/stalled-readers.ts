@@ -3,7 +3,8 @@
 // memory meanwhile. Each stalled connection does what a phone on bad wifi (or an attacker) does:
 // its socket stops reading, and it goes on writing (a heartbeat every HEARTBEAT_MS, as the fallback's
 // page does), so only reading tells it apart from a live one (docs/contract.md "Backpressure and
-// liveness"). Used by the test (short), `bun run soak:stalled` (60 s) and the bench's section.
+// liveness"). Used by the test (short), `bun run soak:stalled` (60 s) and the bench's section, which
+// runs the same players reading as the load to compare with.
 import { lobbyQuery } from "../../src/shared/lobby-query";
 import { CHAT_MAX, MAX_TEAM_SIZE } from "../../src/game/settings";
 import { encodeFrame, HEARTBEAT_MS, STREAM_PATH, WS_PATH } from "../../src/shared/wire";
@@ -13,7 +14,8 @@ import { StalledSocket } from "./stalled-socket";
 
 export interface StalledLoad {
   url: string;
-  transport: LinkKind;
+  /** how the stalled players connect; "reading": the same players on WebSockets that read everything (the bench's normal load beside it) */
+  transport: LinkKind | "reading";
   /** lobbies, each full: 15 stalled players (and the host's seat, empty) */
   lobbies: number;
   seconds: number;
@@ -87,6 +89,17 @@ async function stalledStream(url: string, code: string, token: string): Promise<
   };
 }
 
+/** The same player on a WebSocket that reads everything (Bun's client), for the load as a party makes it. */
+async function reader(url: string, code: string, token: string): Promise<{ send(event: string, payload: unknown): void; close(): void }> {
+  const ws = new WebSocket(`${url.replace(/^http/, "ws")}${WS_PATH}${lobbyQuery(code)}`);
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve;
+    ws.onerror = reject;
+  });
+  ws.send(encodeFrame("join-lobby", { token }));
+  return { send: (event, payload) => ws.send(encodeFrame(event, payload)), close: () => ws.close() };
+}
+
 export async function stalledReaderLoad({ url, transport, lobbies, seconds, rssMb }: StalledLoad): Promise<StalledReport> {
   const stalled: { send(event: string, payload: unknown): void; close(): void }[] = [];
   for (let i = 0; i < lobbies; i++) {
@@ -94,6 +107,7 @@ export async function stalledReaderLoad({ url, transport, lobbies, seconds, rssM
     // The host's seat stays empty: 15 stalled players a lobby.
     for (const token of tokens.slice(1)) {
       if (transport === "stream") stalled.push(await stalledStream(url, code, token));
+      else if (transport === "reading") stalled.push(await reader(url, code, token));
       else {
         const socket = await stalledWebSocket(url, code, token);
         stalled.push({ send: (event, payload) => socket.write(maskedTextFrame(frameBytes(event, payload))), close: () => socket.close() });
