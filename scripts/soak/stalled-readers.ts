@@ -52,7 +52,7 @@ async function fullLobby(url: string): Promise<{ code: string; tokens: string[] 
   return { code, tokens };
 }
 
-/** A client's text frame: masked, as the protocol asks of clients. */
+/** A client's text frame of any bytes, valid UTF-8 or not: masked, as the protocol asks of clients. */
 export function maskedTextFrame(payload: Uint8Array): Uint8Array {
   if (payload.length > 0xffff) throw new Error("raw frames here stay under 64 KiB");
   const mask = [1, 2, 3, 4];

@@ -3,12 +3,8 @@
 // loopback (megabytes a connection) would take in what the server queues, and hide it. Linux only.
 import { dlopen, ptr } from "bun:ffi";
 
-const AF_INET = 2;
-const SOCK_STREAM = 1;
-const SOL_SOCKET = 1;
-const SO_RCVBUF = 8;
-/** a write to a connection the server has closed fails with EPIPE instead of killing this process */
-const MSG_NOSIGNAL = 0x4000;
+/** Linux's values; MSG_NOSIGNAL: a write to a connection the server has closed fails with EPIPE instead of killing this process. */
+const LINUX = { AF_INET: 2, SOCK_STREAM: 1, SOL_SOCKET: 1, SO_RCVBUF: 8, MSG_NOSIGNAL: 0x4000 } as const;
 /** the receive window asked for (the kernel doubles it, and keeps a floor of its own) */
 const RECEIVE_BYTES = 2048;
 
@@ -26,13 +22,13 @@ export class StalledSocket {
 
   /** Connects to an IPv4 address with a 2 KB receive window (set before connecting, so the handshake announces it). */
   static connect(host: string, port: number): StalledSocket {
-    const fd = libc.socket(AF_INET, SOCK_STREAM, 0);
+    const fd = libc.socket(LINUX.AF_INET, LINUX.SOCK_STREAM, 0);
     if (fd < 0) throw new Error("socket() failed");
     const size = new Int32Array([RECEIVE_BYTES]);
-    libc.setsockopt(fd, SOL_SOCKET, SO_RCVBUF, ptr(size), 4);
+    libc.setsockopt(fd, LINUX.SOL_SOCKET, LINUX.SO_RCVBUF, ptr(size), 4);
     const address = new Uint8Array(16);
     const view = new DataView(address.buffer);
-    view.setUint16(0, AF_INET, true);
+    view.setUint16(0, LINUX.AF_INET, true);
     view.setUint16(2, port, false);
     host.split(".").forEach((part, i) => (address[4 + i] = Number(part)));
     if (libc.connect(fd, ptr(address), 16) !== 0) {
@@ -45,7 +41,7 @@ export class StalledSocket {
   /** Writes it all; false once the server has closed the connection. */
   write(data: string | Uint8Array): boolean {
     const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-    return Number(libc.send(this.fd, ptr(bytes), bytes.length, MSG_NOSIGNAL)) === bytes.length;
+    return Number(libc.send(this.fd, ptr(bytes), bytes.length, LINUX.MSG_NOSIGNAL)) === bytes.length;
   }
 
   /** Reads (blocking) until `enough` says what came suffices; after this, it never reads again. */
