@@ -2,15 +2,16 @@
 // socket.io on Node and the raw Bun floor (bench/realtime.ts), capacity on one core
 // (bench/capacity.ts), the cluster under load and on quarter cores (bench/cluster.ts), then server
 // rendering, pages and a guest's first minute on a weak phone (bench/ssr.ts, bench/pages.ts,
-// bench/first-minute.ts) when present.
+// bench/first-minute.ts) when present, and the server's memory under stalled readers beside the
+// normal load (bench/stalled.ts).
 // Writes bench/results/YYYY-MM-DD.md and .json (and capacity-YYYY-MM-DD.svg), and the ratios into
 // README.md between the bench markers (bench/common/readme-table.ts). A run of only some sections
 // writes bench/results/YYYY-MM-DD-SECTIONS.md and .json instead, and in the README replaces only the
 // rows it measured.
 // Environment: BENCH_ROUNDS (5), BENCH_MEASURE_S (15), BENCH_LOBBIES (250), BENCH_RATE (1 msg/s
 // per client), CAPACITY_ROUNDS (3), CAPACITY_SETTLE_S (2), CAPACITY_MEASURE_S (3), CLUSTER_LOBBIES
-// (2000), CLUSTER_MEASURE_S (60), BENCH_ONLY (comma list of realtime, capacity, cluster, ssr, pages,
-// firstminute).
+// (2000), CLUSTER_MEASURE_S (60), STALLED_MEASURE_S (30), BENCH_ONLY (comma list of realtime,
+// capacity, cluster, ssr, pages, firstminute, stalled).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { machine } from "./load/proc-stats";
@@ -27,7 +28,7 @@ const env = (name: string, fallback: number) => {
   const n = Number(process.env[name]);
   return Number.isFinite(n) && n > 0 ? n : fallback;
 };
-const SECTIONS = ["realtime", "capacity", "cluster", "ssr", "pages", "firstminute"];
+const SECTIONS = ["realtime", "capacity", "cluster", "ssr", "pages", "firstminute", "stalled"];
 const only = new Set((process.env.BENCH_ONLY ?? SECTIONS.join(",")).split(",").map((s) => s.trim()));
 // A run of only some sections: its own results files, and only its rows replaced in the README.
 const partial = SECTIONS.some((name) => !only.has(name)) ? SECTIONS.filter((name) => only.has(name)) : undefined;
@@ -140,6 +141,7 @@ try {
     ["ssr", "ssr.ts", "runSsrBench"],
     ["pages", "pages.ts", "runPagesBench"],
     ["firstminute", "first-minute.ts", "runFirstMinuteBench"],
+    ["stalled", "stalled.ts", "runStalledBench"],
   ] as const) {
     if (!only.has(name)) continue;
     const path = join(ROOT, "bench", file);

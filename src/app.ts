@@ -10,9 +10,11 @@ import { ApiError } from "./api/errors";
 import { validationRefusal } from "./api/validation";
 import { hostCheck } from "./api/hosts";
 import { refusedHost } from "./pages/UnknownHost";
+import { badHost, requestUrl, routable } from "./api/request-url";
 import { withSecurityHeaders } from "./pages/security-headers";
 import { makeBudgets } from "./access/rate-limit";
 import { clientAddress } from "./access/client-address";
+import { networkOf } from "./access/networks";
 import { nodeHeaders, nodeStamp } from "./node-header";
 import { lobbyRoutes } from "./api/routes";
 import { seating } from "./api/seating";
@@ -85,6 +87,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
   const budgets = makeBudgets(config, cluster?.budgets);
   const interfaces = cachedLookup(overrides.interfaces ?? networkInterfaces);
   const clientIp = (request: Request) => clientIps.get(request) ?? "unknown";
+  const clientNetwork = (request: Request) => networkOf(clientIp(request), config.IPV4_NETWORK_PREFIX);
 
   const app = new Elysia()
     .onError(({ error, code, set }) => {
@@ -121,6 +124,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
         budgets,
         allowedOrigins: config.ALLOWED_ORIGINS,
         clientIp,
+        clientNetwork,
       }),
     );
 
@@ -129,6 +133,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
     connectionsPerAddress: config.MAX_CONNECTIONS_PER_ADDRESS,
     eventsPerAddressPerSecond: config.EVENTS_PER_ADDRESS_PER_S,
     snapshotsPerMinute: config.SNAPSHOTS_PER_MIN,
+    queuedBytesPerConnection: config.QUEUED_BYTES_PER_CONNECTION,
   };
   const realtime = createRealtime({ service, tokens, allowedOrigins: config.ALLOWED_ORIGINS, log, heartbeatMs: overrides.heartbeatMs, limits, clientAddress: addressOf, answerHeaders: nodeHeaders(config.cluster?.nodeId) });
 
@@ -143,11 +148,19 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
     idleTimeout: 30,
     // HTTPS and WSS on the same port when TLS_CERT and TLS_KEY are set (plain HTTP is the default).
     tls: config.tls,
+    // Never Bun's development page, whatever NODE_ENV says: it shows source lines and paths (docs/decisions.md "The Host header: malformed, or short").
+    development: false,
+    error(err) {
+      log(`error: ${err instanceof Error ? err.message : String(err)}`);
+      return new Response("Internal error\n", { status: 500, headers: { "content-type": "text/plain; charset=utf-8" } });
+    },
     fetch(request, srv) {
+      const url = requestUrl(request);
+      if (!url) return finish(badHost());
       // Only the server's own names are served, realtime included (api/hosts.ts).
       const refused = ownName(request);
       if (refused !== null) return finish(refusedHost(refused, request.headers.get("accept-encoding") ?? ""));
-      const path = new URL(request.url).pathname;
+      const path = url.pathname;
       if (path === HEALTH_PATH) return stamp(cluster && !cluster.healthy() ? unhealthy() : healthy());
       if (path === WS_PATH) {
         const refusal = realtime.upgrade(request, srv);
@@ -155,8 +168,9 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
       }
       // The event stream sets its own headers, the node's too: touching a long-lived response's headers here would keep a Headers object per open stream.
       if (path === STREAM_PATH || path.startsWith(`${STREAM_PATH}/`)) return realtime.stream(request, srv);
-      clientIps.set(request, addressOf(request, srv));
-      return app.handle(request).then(finish);
+      const routed = routable(request, url);
+      clientIps.set(routed, addressOf(request, srv));
+      return app.handle(routed).then(finish);
     },
   });
 

@@ -76,6 +76,10 @@ const schema = z.object({
   EVENTS_PER_ADDRESS_PER_S: count.default(100),
   /** snapshots (lobby-updated asked for) one connection may ask for per minute, bursts of 3 */
   SNAPSHOTS_PER_MIN: count.default(12),
+  /** bytes a realtime connection may leave unread before it is closed (docs/contract.md "Backpressure and liveness") */
+  QUEUED_BYTES_PER_CONNECTION: count.default(256 * 1024),
+  /** REST calls one seated player (the host's commands above all) may make per minute */
+  HOST_COMMANDS_PER_MIN: count.default(60),
   /** lobbies one address may create per hour */
   LOBBIES_PER_HOUR: count.default(30),
   /** lobbies open at once on this server */
@@ -84,11 +88,15 @@ const schema = z.object({
   OWN_QUESTIONS_LOBBY_BYTES: count.default(512 * 1024),
   /** bytes of own questions all lobbies together may keep */
   OWN_QUESTIONS_TOTAL_BYTES: count.default(64 * 1024 * 1024),
+  /** bytes of own questions one network may add per hour: no one network fills the server's room */
+  OWN_QUESTIONS_NETWORK_BYTES_PER_HOUR: count.default(4 * 1024 * 1024),
+  /** IPv4 addresses sharing this many leading bits count as one network for lobbies and own questions (32: each address; IPv6 is counted by /64) */
+  IPV4_NETWORK_PREFIX: z.coerce.number().int().min(0).max(32).default(32),
   // Cluster mode (docs/cluster.md): several nodes behind HAProxy sharing one Redis. Unset, nothing of it loads.
-  /** redis://HOST:PORT of the shared store; set, this server is one node of a cluster */
+  /** redis://:PASSWORD@HOST:PORT of the shared store (docs/cluster.md "Redis's password"); set, this server is one node of a cluster */
   REDIS_URL: z
     .string()
-    .regex(/^rediss?:\/\/[^\s]+$/, "must be an address such as redis://127.0.0.1:6379")
+    .regex(/^rediss?:\/\/[^\s]+$/, "must be an address such as redis://:PASSWORD@127.0.0.1:6379")
     .optional(),
   /** this node's name in the cluster, unique among its nodes */
   NODE_ID: z

@@ -35,6 +35,9 @@ class SilentPeer extends Peer {
   protected end(): void {}
   drop(): void {}
   probe(): void {}
+  backlog(): number {
+    return 0;
+  }
 }
 
 const noQuestions: QuestionSource = { pick: async () => [] };
@@ -84,7 +87,7 @@ export class ChatRig {
         this.last.frame = frame;
       },
     });
-    const limits = { lookups: new RateLimiter(LIFTED), connectionsPerAddress: LIFTED, eventsPerAddressPerSecond: LIFTED, snapshotsPerMinute: LIFTED };
+    const limits = { lookups: new RateLimiter(LIFTED), connectionsPerAddress: LIFTED, eventsPerAddressPerSecond: LIFTED, snapshotsPerMinute: LIFTED, queuedBytesPerConnection: LIFTED };
     this.handlers = new Handlers({ service: this.service, tokens: new Tokens("alloc-bench", 3600), rooms: this.rooms, log: (line) => console.error(line), limits });
     // The rig sends a player's lines far faster than a phone may (20 a second): that budget is lifted
     // as the address's is through the limits, so no line is dropped. The guard's check still runs.

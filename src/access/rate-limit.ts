@@ -12,16 +12,22 @@ export class RateLimiter {
     private readonly windowMs = 60_000,
   ) {}
 
-  allow(key: string): boolean {
+  /** Spends `cost` (a call, or bytes) of the key's window; false, and nothing spent, past it. */
+  allow(key: string, cost = 1): boolean {
     const now = this.now();
-    const window = this.windows.get(key);
+    let window = this.windows.get(key);
     if (!window || now - window.start >= this.windowMs) {
       if (this.windows.size > 10_000) this.sweep(now);
-      this.windows.set(key, { start: now, count: 1 });
-      return true;
+      window = { start: now, count: 0 };
+      this.windows.set(key, window);
     }
-    window.count++;
-    return window.count <= this.perWindow;
+    if (window.count + cost > this.perWindow) {
+      // A call counts even refused, so a flood stays refused; bytes refused were never added.
+      if (cost === 1) window.count++;
+      return false;
+    }
+    window.count += cost;
+    return true;
   }
 
   private sweep(now: number): void {
@@ -43,15 +49,25 @@ export interface Budgets {
   joins: Budget;
   /** every look-up of a code: REST, pages, the TV's watch, snapshots (per node: HAProxy sends a lobby's look-ups to one) */
   lookups: RateLimiter;
-  /** lobbies created, per hour */
+  /** lobbies created, per hour; keyed by network (access/networks.ts) */
   lobbies: Budget;
+  /** REST calls of one seated player (the host's lobby commands above all), per minute; keyed by player */
+  commands: RateLimiter;
+  /** bytes of own questions one network may add, per hour: its share of OWN_QUESTIONS_TOTAL_BYTES */
+  ownQuestionBytes: RateLimiter;
 }
 
-export function makeBudgets(config: { JOIN_RATE_PER_MIN: number; LOOKUP_RATE_PER_MIN: number; LOBBIES_PER_HOUR: number }, shared?: SharedBudgets): Budgets {
+export function makeBudgets(
+  config: { JOIN_RATE_PER_MIN: number; LOOKUP_RATE_PER_MIN: number; LOBBIES_PER_HOUR: number; HOST_COMMANDS_PER_MIN: number; OWN_QUESTIONS_NETWORK_BYTES_PER_HOUR: number },
+  shared?: SharedBudgets,
+): Budgets {
   const budget = (name: string, perWindow: number, windowMs: number): Budget => (shared ? shared(name, perWindow, windowMs) : new RateLimiter(perWindow, Date.now, windowMs));
   return {
     joins: budget("joins", config.JOIN_RATE_PER_MIN, 60_000),
     lookups: new RateLimiter(config.LOOKUP_RATE_PER_MIN),
     lobbies: budget("lobbies", config.LOBBIES_PER_HOUR, 60 * 60_000),
+    // Per node: HAProxy sends a lobby's calls to the node that holds it.
+    commands: new RateLimiter(config.HOST_COMMANDS_PER_MIN),
+    ownQuestionBytes: new RateLimiter(config.OWN_QUESTIONS_NETWORK_BYTES_PER_HOUR, Date.now, 60 * 60_000),
   };
 }

@@ -7,6 +7,7 @@ import type { QuestionCatalog } from "../ai/providers";
 import { OWN_QUESTIONS_BYTES, OWN_QUESTIONS_MAX } from "../game/settings";
 import type { Question } from "../game/types";
 import type { LobbyService } from "../lobbies/service";
+import { ownQuestionBytes } from "../lobbies/store-port";
 import { downloadName } from "../results/spreadsheet";
 import { answers, type RowError } from "./answers";
 import { accepted, ApiError } from "./errors";
@@ -20,6 +21,13 @@ export interface QuestionDeps {
   service: LobbyService;
   catalog: QuestionCatalog;
   authenticate: Authenticate;
+  /** spends the caller's network's share of own-question bytes (OWN_QUESTIONS_NETWORK_BYTES_PER_HOUR); false past it */
+  spend: (request: Request, bytes: number) => boolean;
+}
+
+/** Questions offered count against the network's share as they would take on disk, kept or not. */
+function charge(spend: QuestionDeps["spend"], request: Request, questions: readonly Question[]): void {
+  if (!spend(request, questions.reduce((sum, q) => sum + ownQuestionBytes(q), 0))) throw new ApiError(429, "Too many questions added from this network this hour, try again later");
 }
 
 /** Every row valid, or a 400 that lists each bad one (and, from a CSV file, the line it starts on). */
@@ -37,7 +45,7 @@ function validRows(rows: readonly unknown[], lineOf: (row: number) => number | n
   throw new ApiError(400, `${which} not valid, so none was added`, { errors });
 }
 
-export function questionRoutes({ service, catalog, authenticate }: QuestionDeps) {
+export function questionRoutes({ service, catalog, authenticate, spend }: QuestionDeps) {
   /** The book of the lobby these claims name, when they name its host. */
   const bookFor = (claims: Claims) => accepted(service.questionBook(claims.lobby, claims.sub)).book;
 
@@ -62,19 +70,23 @@ export function questionRoutes({ service, catalog, authenticate }: QuestionDeps)
     )
     .post(
       "/questions",
-      async ({ claims, body }) => {
-        const { added, total } = accepted(await bookFor(claims).add(validRows(body.questions)));
+      async ({ claims, body, request }) => {
+        const rows = validRows(body.questions);
+        charge(spend, request, rows);
+        const { added, total } = accepted(await bookFor(claims).add(rows));
         return { success: true as const, added, total };
       },
       { transform: hostOnly, bodyLimit: OWN_QUESTIONS_BYTES, body: questionsBody, response: answers.added },
     )
     .post(
       "/questions/import",
-      async ({ claims, body }) => {
+      async ({ claims, body, request }) => {
         const file = readQuestionFile(body.name, body.text);
         if (!file.ok) throw new ApiError(400, file.message);
         if (file.questions.length > OWN_QUESTIONS_MAX) throw new ApiError(400, `The file holds ${file.questions.length} questions; a lobby holds at most ${OWN_QUESTIONS_MAX}`);
-        const { added, total } = accepted(await bookFor(claims).add(validRows(file.questions, file.line)));
+        const rows = validRows(file.questions, file.line);
+        charge(spend, request, rows);
+        const { added, total } = accepted(await bookFor(claims).add(rows));
         return { success: true as const, added, total, read: file.questions.length };
       },
       { transform: hostOnly, bodyLimit: OWN_QUESTIONS_BYTES, body: importBody, response: answers.imported },
@@ -91,7 +103,10 @@ export function questionRoutes({ service, catalog, authenticate }: QuestionDeps)
     )
     .put(
       "/questions/:id",
-      async ({ claims, params, body }) => ({ success: true as const, question: accepted(await bookFor(claims).update(params.id, body)).question }),
+      async ({ claims, params, body, request }) => {
+        charge(spend, request, [body]);
+        return { success: true as const, question: accepted(await bookFor(claims).update(params.id, body)).question };
+      },
       { transform: hostOnly, params: questionParams, bodyLimit: MAX_BODY_BYTES, body: ownQuestion, response: answers.question },
     )
     .delete(

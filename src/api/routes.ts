@@ -27,19 +27,21 @@ export interface ApiDeps {
   budgets: Budgets;
   allowedOrigins: readonly string[];
   clientIp: (request: Request) => string;
+  /** the network of the client's address, for the budgets counted by network (access/networks.ts) */
+  clientNetwork: (request: Request) => string;
 }
 
-export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins, clientIp }: ApiDeps) {
-  const authenticate = authenticator(tokens, service);
+export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins, clientIp, clientNetwork }: ApiDeps) {
+  const authenticate = authenticator(tokens, service, budgets.commands);
 
   /** One call against an address's budget (rate-limit.ts Budgets). */
   const within =
-    (budget: keyof Budgets, message = TOO_MANY_REQUESTS) =>
+    (budget: "joins" | "lookups" | "lobbies", message = TOO_MANY_REQUESTS, keyOf = clientIp) =>
     async ({ request }: { request: Request }): Promise<void> => {
-      if (!(await budgets[budget].allow(clientIp(request)))) throw new ApiError(429, message);
+      if (!(await budgets[budget].allow(keyOf(request)))) throw new ApiError(429, message);
     };
   const limit = within("joins");
-  const lobbiesLimit = within("lobbies", "Too many lobbies created from this address this hour, try again later");
+  const lobbiesLimit = within("lobbies", "Too many lobbies created from this network this hour, try again later", clientNetwork);
   const createLimit = async (ctx: { request: Request }) => {
     await limit(ctx);
     await lobbiesLimit(ctx);
@@ -97,5 +99,5 @@ export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins,
     .get("/:code/results/csv", ({ request, params }) => resultsFile(request, params.code, "csv"), { params: codeParams })
     .get("/:code/results/json", ({ request, params }) => resultsFile(request, params.code, "json"), { params: codeParams })
     .use(playerRoutes({ service, authenticate }))
-    .use(questionRoutes({ service, catalog, authenticate }));
+    .use(questionRoutes({ service, catalog, authenticate, spend: (request, bytes) => budgets.ownQuestionBytes.allow(clientNetwork(request), bytes) }));
 }

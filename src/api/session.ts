@@ -4,6 +4,7 @@
 // anything about its body (docs/contract.md "The order of checks").
 import { Elysia } from "elysia";
 import { routedLobby } from "../access/routed-lobby";
+import { type RateLimiter, TOO_MANY_REQUESTS } from "../access/rate-limit";
 import { checkSeat } from "../access/seats";
 import type { Claims, Tokens } from "../access/tokens";
 import type { LobbyService } from "../lobbies/service";
@@ -11,13 +12,15 @@ import { ApiError } from "./errors";
 
 export type Authenticate = (request: Request) => Promise<Claims>;
 
-export function authenticator(tokens: Tokens, service: LobbyService): Authenticate {
+/** `commands`: each seated player's budget of calls (HOST_COMMANDS_PER_MIN), so no host rewrites a lobby without pause. */
+export function authenticator(tokens: Tokens, service: LobbyService, commands: RateLimiter): Authenticate {
   return async (request) => {
     const header = request.headers.get("authorization") ?? "";
     const seat = await checkSeat(tokens, service, header.startsWith("Bearer ") ? header.slice(7).trim() : null, routedLobby(new URL(request.url)));
     // A good token that the address routes to another lobby is the caller's mistake, not a lost seat;
     // a lobby on its way to this node is a moment's wait.
     if (!seat.ok) throw new ApiError(seat.misrouted ? 400 : seat.later ? 503 : 401, seat.message);
+    if (!commands.allow(seat.claims.sub)) throw new ApiError(429, TOO_MANY_REQUESTS);
     return seat.claims;
   };
 }

@@ -42,7 +42,8 @@ export async function joinCluster(opts: { redisUrl: string; nodeId: string; idle
   const connect = async () => {
     const connection = new Redis(opts.redisUrl);
     await connection.connect().catch((err: unknown) => {
-      throw new Error(`cluster: cannot reach Redis at ${opts.redisUrl}: ${err instanceof Error ? err.message : String(err)}`);
+      // The address without its password (docs/cluster.md "Redis's password"): this line goes to the log.
+      throw new Error(`cluster: cannot reach Redis at ${opts.redisUrl.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@")}: ${err instanceof Error ? err.message : String(err)}`);
     });
     return connection;
   };

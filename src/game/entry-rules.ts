@@ -51,11 +51,16 @@ export function takeSeatBack(state: LobbyState, seat: Player, device: string, no
   return accept(next, [lobbyEvent(next, "seat-taken-back", { playerId: seat.id, name: seat.name })]);
 }
 
+/** The number of the round open now (asked, or being judged); null between rounds. */
+export function openRound(state: LobbyState): number | null {
+  const game = state.game;
+  return game && (game.phase === "question" || game.phase === "judging") && game.currentRound ? game.currentRound.number : null;
+}
+
 /** A player who joins while a round is open sits it out: marked with that round and when they came. */
 export function lateness(state: LobbyState, now: number): Pick<Player, "sitsOutRound" | "joinedAt"> {
-  const game = state.game;
-  const open = game && (game.phase === "question" || game.phase === "judging") && game.currentRound;
-  return open ? { sitsOutRound: open.number, joinedAt: now } : {};
+  const open = openRound(state);
+  return open !== null ? { sitsOutRound: open, joinedAt: now } : {};
 }
 
 /** Whether this player only watches the round numbered `round`. */

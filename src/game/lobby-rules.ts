@@ -3,7 +3,7 @@ import { refuse } from "./commands";
 import { lobbyEvent, ROUND_TIMER, toPlayer, toRoom, toTeam, type Effect } from "./effects";
 import { handOver, hostGone, hostPresence, successor } from "./host-rules";
 import { withCaptains } from "./captain-rules";
-import { lateness, LOCKED, nameTaken, seatFree, seatNamed, takeSeatBack, type NameKey } from "./entry-rules";
+import { lateness, LOCKED, nameTaken, openRound, seatFree, seatNamed, sitsOut, takeSeatBack, type NameKey } from "./entry-rules";
 import { accept, type Outcome } from "./outcome";
 import { QUIZMASTER_NO_TEAM_CHAT } from "./quizmaster-rules";
 import { CHAT_HISTORY, CHAT_MAX, clip, DEFAULT_SETTINGS, MAX_TEAM_SIZE, NAME_MAX, normalizeName, normalizeSettings } from "./settings";
@@ -94,10 +94,15 @@ export function updateSettings(state: LobbyState, by: string, input: SettingsInp
   return accept(next, [lobbyEvent(next, "settings-updated", { settings: next.settings })]);
 }
 
+/** C0 and C1 control characters, line breaks and tabs included: a chat line is one line. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
 export function chat(state: LobbyState, playerId: string, text: string, chatType: ChatMessage["chatType"], now: number): Outcome {
   const player = findPlayer(state, playerId);
   if (!player) return refuse("notFound", "Player not found");
-  const message = clip(text.trim(), CHAT_MAX);
+  // A control character is six bytes in JSON (\u0007): a line of them would cost every reader, and
+  // every snapshot, six times its length (docs/contract.md "Backpressure and liveness").
+  const message = clip(text.replace(CONTROL, " ").trim(), CHAT_MAX);
   if (!message) return refuse("invalid", "Message is blank");
   if (chatType === "team" && player.team === null) return refuse("forbidden", QUIZMASTER_NO_TEAM_CHAT);
   const msg: ChatMessage = { message, playerId, playerName: player.name, team: player.team, chatType, timestamp: now };
@@ -105,7 +110,19 @@ export function chat(state: LobbyState, playerId: string, text: string, chatType
   const history = state.chat.slice(-(CHAT_HISTORY - 1));
   history.push(msg);
   const next = { ...state, chat: history };
-  return accept(next, [chatType === "team" && player.team ? toTeam(player.team, "chat-message", msg) : toRoom("chat-message", msg)]);
+  return accept(next, chatType === "team" && player.team ? teamChat(state, player.team, msg) : [toRoom("chat-message", msg)]);
+}
+
+/**
+ * A team's line goes to the team's channel, unless a latecomer sits in it: they watch the open
+ * round, so its plans are not theirs to hear (docs/rules.md "Latecomers"); then it goes to each
+ * teammate who plays the round, by name. The snapshot leaves out what came before they joined (views.ts).
+ */
+function teamChat(state: LobbyState, team: Team, msg: ChatMessage): Effect[] {
+  const open = openRound(state);
+  const members = state.players.filter((p) => p.team === team);
+  if (open === null || !members.some((p) => sitsOut(p, open))) return [toTeam(team, "chat-message", msg)];
+  return members.filter((p) => !sitsOut(p, open)).map((p) => toPlayer(p.id, "chat-message", msg));
 }
 
 export function presence(state: LobbyState, playerId: string, connected: boolean, now: number, hostGraceMs: number): Outcome {

@@ -8,7 +8,7 @@ import { accept, type Outcome } from "./outcome";
 import { QUIZMASTER_NO_ANSWER } from "./quizmaster-rules";
 import { moveOf, roundGains, winnerOf } from "./scoring";
 import { unasked } from "./same-question";
-import { ANSWER_MAX, clip } from "./settings";
+import { ANSWER_MAX, ASKED_MAX, clip } from "./settings";
 import type { GameState, LobbyState, Lock, Question, RoundResult, Team, TeamPlay } from "./types";
 import { byTeam, otherTeam, TEAMS } from "./types";
 import { findPlayer, gameView, lobbyView, roundView, teamOf } from "./views";
@@ -37,7 +37,7 @@ export function startGame(state: LobbyState, by: string, questions: Question[]):
   const picked = fresh.slice(0, totalRounds);
   const game: GameState = { phase: "idle", currentRoundNumber: 0, totalRounds, questions: picked, currentRound: null, rounds: [], scores: { blue: 0, red: 0 } };
   // A lobby saved before captains came by themselves may still lack one (captain-rules.ts).
-  const next = withCaptains({ ...withGame(state, game), asked: [...state.asked, ...picked.map((q) => q.question)] });
+  const next = withCaptains({ ...withGame(state, game), asked: [...state.asked, ...picked.map((q) => q.question)].slice(-ASKED_MAX) });
   return accept(next, [toRoom("game-started", { lobbyCode: state.code, lobby: lobbyView(next) })]);
 }
 

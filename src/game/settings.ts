@@ -24,6 +24,12 @@ export const CHAT_HISTORY = 100;
 /** questions of a lobby's own (docs/decisions.md "Your own questions") */
 export const OWN_QUESTIONS_MAX = 500;
 /**
+ * Questions a lobby remembers having asked, the newest kept: as many as its own questions may be,
+ * so every one of those can be told asked, and no more, as the list is in every state written
+ * (docs/decisions.md "The holes behind the budgets").
+ */
+export const ASKED_MAX = OWN_QUESTIONS_MAX;
+/**
  * The body of a batch or a file of them: 500 questions do not fit the API's usual 16 KiB. This
  * allows about 1 KiB a question, four times the bank's longest, and stays under Bun's own 1 MiB.
  */

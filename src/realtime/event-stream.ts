@@ -31,6 +31,8 @@ export class StreamPeer extends Peer {
     private readonly streams: StreamTopics,
     /** the transport's goodbye, once the stream is over */
     private readonly ended: (peer: StreamPeer) => void,
+    /** bytes the stream may hold unread (QUEUED_BYTES_PER_CONNECTION): its queue's high-water mark */
+    private readonly queuedBytes: number,
   ) {
     super();
   }
@@ -41,11 +43,16 @@ export class StreamPeer extends Peer {
   }
 
   private write(text: string): void {
+    const controller = this.controller;
+    if (!controller) return;
     try {
-      this.controller?.enqueue(encoder.encode(text));
+      controller.enqueue(encoder.encode(text));
     } catch {
       // The client went away between its cancel and this write: over() is on its way.
+      return;
     }
+    // Bun hands the queue to the socket only as fast as the client reads: past the cap it is not reading.
+    if ((controller.desiredSize ?? 0) < 0) this.fallBehind();
   }
 
   send(frame: string): void {
@@ -63,10 +70,20 @@ export class StreamPeer extends Peer {
     this.write(`event: close\ndata: ${JSON.stringify({ code, reason })}\n\n`);
     this.over();
   }
+  /** Ended at once: error() drops what is queued (close() would keep it for a reader that never comes), and Bun logs no error without a reason. */
   drop(): void {
+    try {
+      this.controller?.error();
+    } catch {
+      // already closed by the client
+    }
     this.over();
   }
   probe(): void {}
+  backlog(): number {
+    const room = this.controller?.desiredSize;
+    return typeof room === "number" ? Math.max(0, this.queuedBytes - room) : 0;
+  }
 
   /** The stream is over, closed by either side. */
   over(): void {
@@ -89,9 +106,11 @@ export interface EventStreamDeps {
   clientAddress: ClientAddress;
   /** headers of every answer (the node's name in a cluster, node-header.ts) */
   answerHeaders?: Record<string, string>;
+  /** bytes a stream may hold unread (QUEUED_BYTES_PER_CONNECTION) */
+  queuedBytes: number;
 }
 
-export function eventStreamTransport({ handlers, streams, allowedOrigins, clientAddress, answerHeaders }: EventStreamDeps) {
+export function eventStreamTransport({ handlers, streams, allowedOrigins, clientAddress, answerHeaders, queuedBytes }: EventStreamDeps) {
   const sessions = new Map<string, StreamPeer>();
   const streamHeaders = { "content-type": "text/event-stream", "cache-control": "no-store", "x-accel-buffering": "no", ...BASIC_SECURITY_HEADERS, ...answerHeaders };
   const answer = (body: string | null, status: number) => new Response(body, { status, headers: answerHeaders });
@@ -106,19 +125,25 @@ export function eventStreamTransport({ handlers, streams, allowedOrigins, client
     if (!handlers.admits(address)) return answer(TOO_MANY_CONNECTIONS, 429);
     // The stream is quiet between heartbeats; its liveness is the realtime server's to judge.
     server.timeout(request, 0);
-    const peer = new StreamPeer(crypto.randomUUID(), streams, ended);
+    const peer = new StreamPeer(crypto.randomUUID(), streams, ended, queuedBytes);
     peer.address = address;
     peer.routed = routedLobby(url);
     sessions.set(peer.id, peer);
-    const body = new ReadableStream<Uint8Array>({
+    const source: UnderlyingDefaultSource<Uint8Array> = {
       start(controller) {
         peer.start(controller);
         handlers.opened(peer);
       },
+      // The client read some of the queue: a snapshot it was owed can go now.
+      pull() {
+        handlers.caughtUp(peer);
+      },
       cancel() {
         peer.over();
       },
-    });
+    };
+    // Counted in bytes, so desiredSize says how much more the stream may hold unread.
+    const body = new ReadableStream<Uint8Array>(source, { highWaterMark: queuedBytes, size: (chunk?: Uint8Array) => chunk?.byteLength ?? 0 });
     return new Response(body, { headers: streamHeaders });
   }
 

@@ -11,7 +11,7 @@ import { CLOSE, decodeFrame, encodeFrame, type Decoded } from "../shared/wire";
 import { TOO_MANY_REQUESTS, type RateLimiter } from "../access/rate-limit";
 import type { LobbyState } from "../game/types";
 import type { Outcome } from "../game/outcome";
-import { FloodGuard, FloodGuards, worse } from "./flood-guard";
+import { FloodGuard, FloodGuards, worse, type Verdict } from "./flood-guard";
 import type { Peer } from "./peer";
 import type { Rooms } from "./rooms";
 
@@ -25,6 +25,8 @@ export interface RealtimeLimits {
   eventsPerAddressPerSecond: number;
   /** snapshots one connection may ask for per minute, bursts of 3 */
   snapshotsPerMinute: number;
+  /** bytes a connection may leave unread before it is closed (docs/contract.md "Backpressure and liveness") */
+  queuedBytesPerConnection: number;
 }
 
 export interface HandlerDeps {
@@ -48,14 +50,20 @@ export class Handlers {
   /** open connections per address */
   private readonly perAddress = new Map<string, number>();
   private readonly playerFloods = new FloodGuards(perPlayer);
+  /** per address: the frames of its connections without a seat, and apart, of its seated ones */
   private readonly addressFloods: FloodGuards;
+  private readonly seatedFloods: FloodGuards;
   /** the shared screen's snapshot of each lobby state, encoded once however many screens ask */
   private readonly watcherFrames = new WeakMap<LobbyState, string>();
   private emptied: () => void = () => {};
+  /** connections closed for not reading what they were sent, since the start */
+  private fellBehind = 0;
 
   constructor(private readonly deps: HandlerDeps) {
     const rate = deps.limits.eventsPerAddressPerSecond;
-    this.addressFloods = new FloodGuards(() => new FloodGuard(rate, rate * 2, rate * 10));
+    const perAddress = () => new FloodGuard(rate, rate * 2, rate * 10);
+    this.addressFloods = new FloodGuards(perAddress);
+    this.seatedFloods = new FloodGuards(perAddress);
   }
 
   /** Whether an address may open one more connection (its transport answers 429 if not). */
@@ -82,14 +90,12 @@ export class Handlers {
    */
   frame(peer: Peer, data: string | Uint8Array): void {
     if (!peer.live) return;
-    peer.lastHeard = Date.now();
-    // A player id is a random UUID, unique across lobbies: the key needs no lobby code, and no string is built per frame.
-    const verdict = worse(this.addressFloods.check(peer.address), peer.playerId ? this.playerFloods.check(peer.playerId) : "ok");
-    if (verdict === "drop") return;
-    if (verdict === "cut") {
-      this.deps.log(`realtime: a connection of ${peer.playerId ?? "no player"} cut off for flooding`);
-      return peer.close(CLOSE.violation, "Too many events");
-    }
+    peer.heard(Date.now());
+    // A seated connection's frames count against its player and its address's seated budget, at
+    // their turn (run()); the others' against a budget of their own, so a flood from a connection
+    // without a seat cannot silence the players behind the same router (docs/decisions.md "The holes
+    // behind the budgets").
+    if (!peer.playerId && !this.withinBudget(peer, this.addressFloods.check(peer.address))) return;
     const decoded = typeof data === "string" ? decodeFrame(data) : ({ ok: false, event: "" } as const);
     // A closure only for a frame that has to wait: most run at once (docs/bench.md "Allocations per chat line").
     const next = peer.queue ? peer.queue.then(() => this.run(peer, decoded)) : this.run(peer, decoded);
@@ -100,9 +106,25 @@ export class Handlers {
     peer.queue = queue;
   }
 
-  /** A frame's turn: a malformed one closes the connection, a valid one goes to its handler. */
+  /** "drop": the frame is ignored; "cut": the connection is closed too. */
+  private withinBudget(peer: Peer, verdict: Verdict): boolean {
+    if (verdict === "ok") return true;
+    if (verdict === "cut") {
+      this.deps.log(`realtime: a connection of ${peer.playerId ?? "no player"} cut off for flooding`);
+      peer.close(CLOSE.violation, "Too many events");
+    }
+    return false;
+  }
+
+  /**
+   * A frame's turn: a malformed one closes the connection, a valid one goes to its handler. The
+   * player's budget is checked here, not on arrival: frames sent right behind a join-lobby wait for
+   * its seat, and are then the player's like any other.
+   */
   private run(peer: Peer, decoded: Decoded): Promise<void> | void {
     if (!peer.live) return;
+    // A player id is a random UUID, unique across lobbies: the key needs no lobby code, and no string is built per frame.
+    if (peer.playerId && !this.withinBudget(peer, worse(this.seatedFloods.check(peer.address), this.playerFloods.check(peer.playerId)))) return;
     if (!decoded.ok) {
       peer.emit("socket-error", { event: decoded.event, message: "Malformed frame" });
       return peer.close(CLOSE.violation, "Malformed frame");
@@ -122,6 +144,7 @@ export class Handlers {
       if (left > 0) this.perAddress.set(peer.address, left);
       else this.perAddress.delete(peer.address);
     }
+    if (peer.fellBehind) this.deps.log(`realtime: a connection of ${peer.playerId ?? "no player"} closed for not reading what it was sent (${++this.fellBehind} since the start)`);
     // The server going down is not the player leaving: nothing is recorded, no one is told.
     if (!this.closing) this.unseat(peer);
     if (this.peers.size === 0) this.emptied();
@@ -184,12 +207,18 @@ export class Handlers {
       peer.emit("socket-error", { event: "watch-lobby", message: OTHER_LOBBY });
       return peer.close(CLOSE.done, "Watch refused");
     }
+    // Each watch answers a whole snapshot for a few bytes: it spends the connection's snapshots, as
+    // asking for one does; past them the connection goes on watching, without a new one.
+    if (peer.snapshots?.check() !== "ok") return peer.emit("socket-error", { event: "watch-lobby", message: TOO_MANY_REQUESTS });
     // Watching looks a code up, as the REST call and the pages do: no walking through every code.
     if (!this.deps.limits.lookups.allow(peer.address)) {
       peer.emit("socket-error", { event: "watch-lobby", message: TOO_MANY_REQUESTS });
       return peer.close(CLOSE.done, "Watch refused");
     }
-    const claim = this.deps.service.ensure(input.code);
+    // Without the `lobby` parameter the proxy chose this node by round robin: a watch from there
+    // must not make it claim the lobby from the node that plays it, or anyone knowing a code could
+    // keep the lobby moving (docs/cluster.md "Routing"). It watches a lobby held here, or none.
+    const claim = peer.routed === null ? null : this.deps.service.ensure(input.code);
     const unreachable = claim && (await claim);
     if (!peer.live) return;
     if (unreachable) return peer.close(CLOSE.restart, unreachable.message);
@@ -200,7 +229,7 @@ export class Handlers {
     }
     this.deps.rooms.leave(peer);
     this.deps.rooms.watch(peer, state.code);
-    peer.send(this.watcherFrame(state));
+    this.sendSnapshot(peer);
   }
 
   /**
@@ -235,7 +264,25 @@ export class Handlers {
     this.sendSnapshot(peer);
   }
 
+  /** The client has read what was queued for it (the transport's drain): a snapshot it was owed goes now, as the lobby is now. */
+  caughtUp(peer: Peer): void {
+    if (peer.backlog() > 0) return;
+    peer.caughtUp = Date.now();
+    if (peer.snapshotOwed && peer.live) {
+      peer.snapshotOwed = false;
+      this.sendSnapshot(peer);
+    }
+  }
+
+  /**
+   * A snapshot is the whole lobby: to a client that has not read what came before, it waits until
+   * it has, and however many were asked meanwhile it gets one, of the lobby as it is then.
+   */
   private sendSnapshot(peer: Peer): void {
+    if (peer.backlog() > 0) {
+      peer.snapshotOwed = true;
+      return;
+    }
     const { code, playerId } = peer;
     const state = code ? this.deps.service.get(code) : undefined;
     if (!state) return;

@@ -18,8 +18,16 @@ export abstract class Peer {
   routed: string | null = null;
   /** snapshots this connection may ask for (SNAPSHOTS_PER_MIN), set once it is open */
   snapshots: FloodGuard | null = null;
-  /** when the client was last heard from: a frame, a pong */
+  /** when it opened: one still in no lobby a silence limit later is closed, so it holds no place of its address's */
+  readonly openedAt = Date.now();
+  /** when the client was last heard from: a pong; on the fallback, a frame */
   lastHeard = Date.now();
+  /** when the server last held nothing unread for it: the client was reading (docs/contract.md "Backpressure and liveness") */
+  caughtUp = Date.now();
+  /** closed for not reading what it was sent; counted once it is gone */
+  fellBehind = false;
+  /** a snapshot asked for while it had not read what came before: sent, once and current, when it has */
+  snapshotOwed = false;
   /** Set while a join-lobby's token is checked: later frames wait for it, so they are handled in order. */
   queue: Promise<void> | null = null;
   /** false once the transport has reported the connection gone */
@@ -48,6 +56,35 @@ export abstract class Peer {
   abstract drop(): void;
   /** Asks the client to show it is there: a WebSocket ping. (The fallback's client answers heartbeats.) */
   abstract probe(): void;
+  /** Bytes sent to this connection that the server still holds: what the client has not read. */
+  abstract backlog(): number;
+
+  /** A frame came in. On the fallback that is its sign of life; a WebSocket's is its pong (see WebSocketPeer). */
+  heard(now: number): void {
+    this.lastHeard = now;
+  }
+
+  /** Ends a connection that does not read what it is sent, dropping what is queued for it. */
+  protected fallBehind(): void {
+    this.fellBehind = true;
+    this.drop();
+  }
+
+  /**
+   * Whether the client has shown, within `silence` ms, that it is there and reading; if not, it is
+   * dropped. Answering while never reading is not alive: it must also have caught up with what the
+   * server sent within that time (docs/contract.md "Backpressure and liveness").
+   */
+  keepAlive(now: number, silence: number): boolean {
+    if (this.backlog() === 0) this.caughtUp = now;
+    else if (now - this.caughtUp > silence) {
+      this.fallBehind();
+      return false;
+    }
+    if (now - this.lastHeard <= silence) return true;
+    this.drop();
+    return false;
+  }
 
   emit<E extends ServerEvent>(event: E, payload: ServerEvents[E]): void {
     this.send(encodeFrame(event, payload));

@@ -2,7 +2,9 @@
 // STREAM_PATH, on the HTTP port, both speaking JSON frames [event, payload] (docs/contract.md "The wire").
 // It keeps every connection alive or ends it: a heartbeat frame every HEARTBEAT_MS that pages watch
 // for, and a ping to each WebSocket whose pong (or, on the fallback, whose answer to the heartbeat)
-// must come within the silence limit, so a dead or half-open connection is noticed on both ends.
+// must come within the silence limit, so a dead or half-open connection is noticed on both ends; and
+// a connection must read: one that leaves what it was sent unread past the silence limit, or past
+// the queued-bytes cap, is closed (docs/contract.md "Backpressure and liveness").
 import type { Server } from "bun";
 import type { ClientAddress } from "../access/client-address";
 import type { Tokens } from "../access/tokens";
@@ -36,8 +38,9 @@ export function createRealtime({ service, tokens, allowedOrigins, log, heartbeat
   const rooms = new Rooms();
   service.broadcaster = rooms;
   const handlers = new Handlers({ service, tokens, rooms, log, limits });
-  const webSocket = webSocketTransport({ handlers, allowedOrigins, clientAddress, upgradeHeaders: answerHeaders });
-  const eventStream = eventStreamTransport({ handlers, streams: rooms.streams, allowedOrigins, clientAddress, answerHeaders });
+  const queuedBytes = limits.queuedBytesPerConnection;
+  const webSocket = webSocketTransport({ handlers, allowedOrigins, clientAddress, upgradeHeaders: answerHeaders, queuedBytes });
+  const eventStream = eventStreamTransport({ handlers, streams: rooms.streams, allowedOrigins, clientAddress, answerHeaders, queuedBytes });
 
   // Each connection is visited once every heartbeat: sent the heartbeat, pinged, or dropped when it has
   // been silent past the limit. The visits are spread over the period in SLICES, so no moment writes
@@ -50,8 +53,12 @@ export function createRealtime({ service, tokens, allowedOrigins, log, heartbeat
     const now = Date.now();
     for (const peer of handlers.peers) {
       if (peer.serial % SLICES !== slice) continue;
-      if (now - peer.lastHeard > silence) {
-        peer.drop();
+      if (!peer.keepAlive(now, silence)) continue;
+      // Connections count against their address's MAX_CONNECTIONS_PER_ADDRESS: one that joins or
+      // watches nothing would keep a phone behind the same router out (docs/decisions.md
+      // "Backpressure: a reader that stops reading").
+      if (!peer.code && now - peer.openedAt > silence) {
+        peer.close(CLOSE.done, "Join a lobby first");
         continue;
       }
       peer.send(heartbeat);

@@ -15,7 +15,8 @@ export class WebSocketPeer extends Peer {
   ws: ServerWebSocket<WebSocketPeer> | null = null;
 
   send(frame: string): void {
-    this.ws?.send(frame);
+    // 0: past the queued-bytes cap, so Bun has dropped the frame and is closing the socket (handler below).
+    if (this.ws?.send(frame) === 0) this.fallBehind();
   }
   subscribe(topic: string): void {
     this.ws?.subscribe(topic);
@@ -32,6 +33,29 @@ export class WebSocketPeer extends Peer {
   probe(): void {
     this.ws?.ping();
   }
+  backlog(): number {
+    const bytes = this.ws?.getBufferedAmount() ?? 0;
+    this.behind = bytes > 0;
+    return bytes;
+  }
+  /**
+   * A frame shows the client writes, not that it reads: its pong does, as the ping waits behind
+   * everything sent before it (docs/contract.md "Backpressure and liveness"). It is a moment to
+   * see whether the client has read what it was sent, though.
+   */
+  override heard(): void {
+    this.backlog();
+  }
+  /** whether bytes were waiting unread when last looked at */
+  private behind = false;
+
+  /**
+   * Bun closed the socket. Past the cap it does so itself, as 1006 like any connection lost without
+   * a closing handshake: one with bytes left unread when last looked at is counted as fallen behind.
+   */
+  closed(code: number): void {
+    if (code === 1006 && this.behind) this.fellBehind = true;
+  }
 }
 
 export interface WebSocketDeps {
@@ -40,11 +64,18 @@ export interface WebSocketDeps {
   clientAddress: ClientAddress;
   /** headers of the upgrade's 101 (the node's name in a cluster, node-header.ts) */
   upgradeHeaders?: Record<string, string>;
+  /** bytes a socket may have queued unread (QUEUED_BYTES_PER_CONNECTION) */
+  queuedBytes: number;
 }
 
-export function webSocketTransport({ handlers, allowedOrigins, clientAddress, upgradeHeaders }: WebSocketDeps) {
+export function webSocketTransport({ handlers, allowedOrigins, clientAddress, upgradeHeaders, queuedBytes }: WebSocketDeps) {
   const handler: WebSocketHandler<WebSocketPeer> = {
     maxPayloadLength: MAX_FRAME_BYTES,
+    // A socket past this many unread bytes is closed by Bun itself, broadcasts included, which no
+    // JavaScript sees per socket (docs/contract.md "Backpressure and liveness"): its page reconnects
+    // and resumes from a snapshot. Bun's default is 16 MiB a socket, kept however long it stalls.
+    backpressureLimit: queuedBytes,
+    closeOnBackpressureLimit: true,
     // Liveness is the realtime server's own (realtime.ts pings and counts the pongs): Bun's idle
     // timer restarts on every send, so a dead socket in a chatty lobby would never time out.
     idleTimeout: 0,
@@ -59,7 +90,11 @@ export function webSocketTransport({ handlers, allowedOrigins, clientAddress, up
     pong(ws) {
       ws.data.lastHeard = Date.now();
     },
-    close(ws) {
+    drain(ws) {
+      handlers.caughtUp(ws.data);
+    },
+    close(ws, code) {
+      ws.data.closed(code);
       handlers.gone(ws.data);
     },
   };

@@ -115,3 +115,17 @@ describe("429: create and join flood from one address", () => {
     }
   });
 });
+
+describe("429: a host's commands", () => {
+  test("with HOST_COMMANDS_PER_MIN 5, the 6th call of a seated player in a minute is refused and changes nothing", async () => {
+    const limited = await startTestApp({ HOST_COMMANDS_PER_MIN: "5" });
+    try {
+      const { code, host } = await party(limited, "Ravi");
+      for (const rounds of [2, 3, 4, 5, 6]) expect((await call(limited, "POST", "/api/lobby/updateSettings", { token: host.token, body: { settings: { rounds } } })).status).toBe(200);
+      expectFailure(await call(limited, "POST", "/api/lobby/updateSettings", { token: host.token, body: { settings: { rounds: 7 } } }), 429);
+      expect(limited.service.get(code)!.settings.rounds).toBe(6);
+    } finally {
+      await limited.dispose();
+    }
+  });
+});

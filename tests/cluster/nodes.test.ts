@@ -171,6 +171,25 @@ describe("a lobby on a cluster", () => {
     expect(await ownerOf(host.code)).toBe("b");
   });
 
+  test("a tokenless watch without ?lobby= (HAProxy's round robin) does not pull the lobby to its node; with it, the lobby comes", async () => {
+    const [a, b] = [await node("a"), await node("b")];
+    const host = await createLobby(a, "Ann");
+    const stray = new Client(b.url, "stray tv");
+    await stray.waitOpen();
+    stray.emit("watch-lobby", { code: host.code });
+    expect((await stray.waitFor("socket-error")).event).toBe("watch-lobby");
+    expect(await ownerOf(host.code)).toBe("a");
+    expect(a.service.get(host.code)).toBeDefined();
+    stray.close();
+    // The TV's page names its lobby, so the proxy sent it to the lobby's node: that one may claim it.
+    const tv = new Client(b.url, "tv", "websocket", { lobby: host.code });
+    await tv.waitOpen();
+    tv.emit("watch-lobby", { code: host.code });
+    await tv.waitFor("lobby-updated", (p) => p.updateType === "snapshot", 5000);
+    expect(await ownerOf(host.code)).toBe("b");
+    tv.close();
+  });
+
   test("create and join budgets are counted across the nodes", async () => {
     const [a, b] = [await node("a", { JOIN_RATE_PER_MIN: "3" }), await node("b", { JOIN_RATE_PER_MIN: "3" })];
     await redis.cli("EVAL", "for _, k in ipairs(redis.call('KEYS', 'sm:rate:*')) do redis.call('DEL', k) end", "0");

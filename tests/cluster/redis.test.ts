@@ -2,7 +2,7 @@
 // it had comes back from its append-only file, after a SIGTERM and after a kill -9 alike.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { RedisClient } from "bun";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePorts } from "../../scripts/cluster/probes";
@@ -32,6 +32,19 @@ async function withClient<T>(use: (client: RedisClient) => Promise<T>): Promise<
 }
 
 describe("the cluster's Redis", () => {
+  test("asks for a password, which is on no command line: without it nothing is read", async () => {
+    const anonymous = new RedisClient(`redis://127.0.0.1:${redis.port}`, { autoReconnect: false });
+    try {
+      await expect(anonymous.send("GET", ["sm:node:n1"])).rejects.toThrow(/NOAUTH|auth/i);
+    } finally {
+      anonymous.close();
+    }
+    expect(await withClient((c) => c.send("PING", []))).toBe("PONG");
+    expect(redis.url).toBe(`redis://:${redis.password}@127.0.0.1:${redis.port}`);
+    expect(readFileSync(`/proc/${redis.pid}/cmdline`, "utf8")).not.toContain(redis.password);
+    expect(statSync(join(dir, "redis.conf")).mode & 0o077).toBe(0);
+  });
+
   test("runs with the append-only file flushed each second, no eviction and no snapshots", async () => {
     // Redis 7 answers CONFIG GET as a map (an object here).
     const config: Record<string, string> = await withClient((c) => c.send("CONFIG", ["GET", "appendonly", "appendfsync", "maxmemory-policy", "save"]));

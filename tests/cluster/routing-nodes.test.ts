@@ -19,7 +19,7 @@ const use = useCluster();
 
 /** Every REST call but create, as a page makes it: with its token (the join has none, and names its lobby in a parameter). */
 function everyCall(code: string, token: string): { what: string; method: string; path: string; token?: string; body: unknown }[] {
-  const routes = lobbyRoutes({ service: {} as never, catalog: {} as never, tokens: {} as never, budgets: {} as never, allowedOrigins: [], clientIp: () => "" }).routes;
+  const routes = lobbyRoutes({ service: {} as never, catalog: {} as never, tokens: {} as never, budgets: {} as never, allowedOrigins: [], clientIp: () => "", clientNetwork: () => "" }).routes;
   const calls = routes
     .filter((r) => r.path !== "/api/lobby/create")
     .map(({ method, path }) => {

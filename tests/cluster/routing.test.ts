@@ -112,7 +112,7 @@ describe("HAProxy in front of the nodes", () => {
   });
 
   test("no call of the REST API is taken for a code: with a lobby parameter, each reaches that lobby's node", async () => {
-    const routes = lobbyRoutes({ service: {} as never, catalog: {} as never, tokens: {} as never, budgets: {} as never, allowedOrigins: [], clientIp: () => "" }).routes;
+    const routes = lobbyRoutes({ service: {} as never, catalog: {} as never, tokens: {} as never, budgets: {} as never, allowedOrigins: [], clientIp: () => "", clientNetwork: () => "" }).routes;
     const calls = routes.filter((r) => !r.path.startsWith("/api/lobby/:code"));
     // Every four-letter call among them, which a code's pattern alone would take for a code.
     expect(calls.map((r) => r.path.split("/")[3]).filter((name) => name?.length === 4)).toEqual(["join", "lock"]);

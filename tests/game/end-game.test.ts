@@ -2,6 +2,7 @@
 // what is dropped, and that a verdict arriving late changes nothing.
 import { describe, expect, test } from "bun:test";
 import { ROUND_TIMER } from "../../src/game/effects";
+import { ASKED_MAX } from "../../src/game/settings";
 import { emitted, expectRefused, game, HOST, lobby, memberOf, ofType, pid, playRound, run, startRound, T0 } from "../support/builders";
 
 describe("endGame", () => {
@@ -62,5 +63,18 @@ describe("endGame", () => {
     expect(ended.asked).toEqual([q1!, q2!]);
     expect(ended.asked).not.toContain(q3);
     expect(ended.asked).not.toContain(q4);
+  });
+
+  test("the asked list keeps the newest ASKED_MAX, however many games are started and ended", () => {
+    // The audit's loop: an own question edited to new text, start, start round, end game, again.
+    let state = lobby(4);
+    for (let i = 0; i < ASKED_MAX + 100; i++) {
+      state = run(state, { type: "startGame", by: HOST, questions: [{ question: `Edited question number ${i}?`, answer: "x", aliases: [], category: "Ours" }] }).state;
+      state = startRound(state).state;
+      state = run(state, { type: "endGame", by: HOST }).state;
+      if (state.game) state = run(state, { type: "returnToLobby", by: HOST }).state;
+    }
+    expect(state.asked).toHaveLength(ASKED_MAX);
+    expect(state.asked.at(-1)).toBe(`Edited question number ${ASKED_MAX + 99}?`);
   });
 });

@@ -276,6 +276,27 @@ describe("chat", () => {
     expect(emits(effects)[0]!.payload).toMatchObject({ team: "red", chatType: "team", message: "psst" });
   });
 
+  test("a latecomer hears none of the open round's team chat; the round after, the team's channel again", () => {
+    // pid(5) joins lobby(4)'s game during round 1 and sits on blue with the host and pid(3).
+    let state = run(game(2), { type: "startRound", by: HOST }).state;
+    state = join(state, pid(5), "Late").state;
+    expect(player(state, pid(5))!.team).toBe("blue");
+    const during = emits(say(state, pid(3), "steal it", "team").effects);
+    expect(during.map((e) => e.to)).toEqual([
+      { kind: "player", playerId: HOST },
+      { kind: "player", playerId: pid(3) },
+    ]);
+    state = run(state, { type: "timeUp", roundNumber: 1 }).state;
+    state = run(state, { type: "judged", roundNumber: 1, verdicts: {} }).state;
+    state = run(state, { type: "startRound", by: HOST }).state;
+    expect(emits(say(state, pid(3), "now you too", "team").effects).map((e) => e.to)).toEqual([{ kind: "team", team: "blue" }]);
+  });
+
+  test("control characters become spaces: a line of them alone is blank", () => {
+    expect(say(lobby(2), HOST, "a\u0007b\nc\u009f").state.chat[0]!.message).toBe("a b c");
+    expectRefused(lobby(2), { type: "chat", playerId: HOST, message: "\u0007".repeat(500), chatType: "game" }, "invalid");
+  });
+
   test("a message is capped at 500 characters", () => {
     const { state } = say(lobby(2), HOST, "m".repeat(700));
     expect(state.chat[0]!.message).toBe("m".repeat(500));

@@ -41,10 +41,10 @@ describe("code look-ups", () => {
 });
 
 describe("quotas", () => {
-  test("LOBBIES_PER_HOUR per address and MAX_LOBBIES on the server", async () => {
+  test("LOBBIES_PER_HOUR per network and MAX_LOBBIES on the server", async () => {
     app = await startTestApp({ ...REAL_LIMITS, LOBBIES_PER_HOUR: "3" });
     for (let i = 0; i < 3; i++) await createLobby(app);
-    expect(await call(app, "POST", "/api/lobby/create", { body: { playerName: "Ann" } })).toEqual({ status: 429, body: { success: false, message: "Too many lobbies created from this address this hour, try again later" } });
+    expect(await call(app, "POST", "/api/lobby/create", { body: { playerName: "Ann" } })).toEqual({ status: 429, body: { success: false, message: "Too many lobbies created from this network this hour, try again later" } });
     await app.dispose();
     app = await startTestApp({ ...REAL_LIMITS, MAX_LOBBIES: "2" });
     await createLobby(app);

@@ -2,6 +2,7 @@
 // level, bytes that are not UTF-8 in a WebSocket text frame, and a fallback session driven by hand.
 import { STREAM_PATH, WS_PATH } from "../../src/shared/wire";
 import { NET_TIMEOUT_MS, within } from "./sockets";
+import { maskedTextFrame } from "../../scripts/soak/stalled-readers";
 
 const hostPort = (url: string) => {
   const { hostname, port } = new URL(url);
@@ -52,14 +53,6 @@ export async function rawUpgrade(url: string, headers: Record<string, string> = 
   const answered = await within(status, "the upgrade's answer");
   if (answered !== 101 || !frame) socket.end();
   return { status: answered, head, closeCode: within(closeCode, "the server's close frame").finally(() => socket.end()) };
-}
-
-/** A client's text frame (masked, as the protocol requires) of any bytes, valid UTF-8 or not. */
-function maskedTextFrame(payload: Uint8Array): Uint8Array {
-  if (payload.length > 0xffff) throw new Error("raw frames here stay under 64 KiB");
-  const mask = [1, 2, 3, 4];
-  const length = payload.length < 126 ? [0x80 | payload.length] : [0x80 | 126, payload.length >> 8, payload.length & 0xff];
-  return new Uint8Array([0x81, ...length, ...mask, ...payload.map((b, i) => b ^ mask[i % 4]!)]);
 }
 
 /** A fallback session by hand: the event stream read raw, frames POSTed as any bytes. */

@@ -57,7 +57,8 @@ export async function redisCutter(redisUrl: string): Promise<RedisCutter> {
     },
   });
   return {
-    url: `redis://127.0.0.1:${port}`,
+    // The same credentials: the proxy passes the AUTH on like any command.
+    url: `redis://${target.username || target.password ? `${target.username}:${target.password}@` : ""}127.0.0.1:${port}`,
     cutAfter(m) {
       marker = m;
     },

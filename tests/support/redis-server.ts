@@ -30,7 +30,8 @@ export async function startRedis(): Promise<TestRedis> {
     kill: () => redis.kill9(),
     start: () => redis.start(START_MS),
     async cli(...args) {
-      const run = Bun.spawn([program("redis-cli"), "-p", String(port), ...args], { stdout: "pipe", stderr: "pipe" });
+      // The password in the environment, where redis-cli looks for it, not on a command line.
+      const run = Bun.spawn([program("redis-cli"), "-p", String(port), ...args], { stdout: "pipe", stderr: "pipe", env: { ...process.env, REDISCLI_AUTH: redis.password } });
       const out = await new Response(run.stdout).text();
       await run.exited;
       return out.trim();
