@@ -21,8 +21,6 @@ const longest: Question = { category: wide(40), question: wide(300), answer: wid
 function fullLobby(): LobbyState {
   let state = createLobby("ABCD", HOST, wide(NAME_MAX), T0);
   for (let n = 2; n <= 2 * MAX_TEAM_SIZE; n++) state = run(state, { type: "join", playerId: pid(n), name: `${n}${wide(NAME_MAX - 2)}` }).state;
-  state = run(state, { type: "teamSelect", playerId: HOST, team: "blue", isCaptain: true }).state;
-  state = run(state, { type: "teamSelect", playerId: pid(2), team: "red", isCaptain: true }).state;
   state = run(state, { type: "updateSettings", by: HOST, settings: { rounds: ROUNDS_MAX, roundLimit: 60, tags: Array.from({ length: 10 }, (_, i) => `${i}${wide(39)}`) } }).state;
   state = run(state, { type: "startGame", by: HOST, questions: Array.from({ length: ROUNDS_MAX }, (_, i) => ({ ...longest, question: `${i}${wide(299)}` })) }).state;
   for (let round = 1; round <= ROUNDS_MAX; round++) {
