@@ -123,7 +123,7 @@ test("round results stored one field per colour (version 3) load keyed by team; 
   // Clients get the very JSON the old rows held, and the export is the same to the byte.
   expect(JSON.stringify(lobbyView(state).gameState!.rounds)).toBe(JSON.stringify(stored.game.rounds));
   expect(JSON.stringify(lobbyView(state))).toBe(JSON.stringify(lobbyView(live)));
-  expect(JSON.stringify(exportGame(state.code, state.game!))).toBe(JSON.stringify(exportGame(live.code, live.game!)));
+  expect(JSON.stringify(exportGame(state.code, state.game!, state.players, 0))).toBe(JSON.stringify(exportGame(live.code, live.game!, live.players, 0)));
   const db = new Database(path, { readonly: true });
   expect(db.query("PRAGMA user_version").get()).toEqual({ user_version: SCHEMA_VERSION });
   db.close();
