@@ -10,12 +10,15 @@ const SummaryPhase = lazy(() => import("./SummaryPhase"));
 export function Summary() {
   const [running, setRunning] = useState(false);
   useEffect(() => setRunning(true), []);
-  const title = <h2 className="big">Game Complete!</h2>;
-  return running ? (
-    <Suspense fallback={title}>
-      <SummaryPhase />
-    </Suspense>
-  ) : (
-    title
+  // The heading stays put while the rest loads, so focus moved to it on the change stays (PhaseChange.tsx).
+  return (
+    <div className="stack center summary-phase">
+      <h2 className="big">Game Complete!</h2>
+      {running && (
+        <Suspense fallback={null}>
+          <SummaryPhase />
+        </Suspense>
+      )}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-// The end of the game: final scores, the overall winner, the awards and a chart of the scores round
+// The end of the game, below its heading (Summary.tsx): final scores, the overall winner, the awards and a chart of the scores round
 // by round, every round at a glance with who locked each play, and the host's way back to the lobby.
 // Loaded when the summary shows (Summary.tsx), so none of it counts against the game page's first
 // download; the chart is drawn by the server (src/results/chart.ts) and fetched here.
@@ -197,8 +197,7 @@ export default function SummaryPhase() {
   }
 
   return (
-    <div className="stack center summary-phase">
-      <h2 className="big">Game Complete!</h2>
+    <>
       <Totals scores={scores} />
       <p className={`winner w-${winner}`} role="status">
         {winner !== "tie" && <span aria-hidden="true">♛ </span>}
@@ -227,6 +226,6 @@ export default function SummaryPhase() {
         <Waiting text="Waiting for host to return to lobby..." />
       )}
       <Refusal message={action.message} />
-    </div>
+    </>
   );
 }

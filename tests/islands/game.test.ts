@@ -463,7 +463,11 @@ describe("Summary phase", () => {
     expect(text(el)).toContain("Red team wins!");
     expect(text(el)).not.toContain("Waiting for host");
     await click(button(el, "Return to Lobby"));
-    expect(calls).toEqual([{ method: "POST", url: "/api/lobby/returnToLobby", body: undefined }]);
+    // The summary fetched the server's chart first (src/results/chart.ts).
+    expect(calls).toEqual([
+      { method: "GET", url: "/api/lobby/ABCD/chart.svg", body: undefined },
+      { method: "POST", url: "/api/lobby/returnToLobby", body: undefined },
+    ]);
     ok = false;
     await click(button(el, "Return to Lobby"));
     expect(errors).toContain("Failed to return to lobby");
