@@ -207,8 +207,9 @@ test("phones, a laptop and a TV say who locked, why the points went where, and k
   const summary = hanaDesk.page.getByRole("list", { name: "Round Summary" });
   for (const text of [`Answer: ${HEBREW_ANSWER}`, "Answer: Mars", "Answer: Carbon dioxide"]) await summary.getByText(text).waitFor();
   const round1 = summary.getByRole("listitem").first();
-  await expect(round1.locator(".line.b").textContent()).resolves.toBe("Blue: Toronto ✓ right +1 (overruled by host)");
-  await expect(round1.locator(".line.r").textContent()).resolves.toBe(`Red: ${HEBREW_ANSWER} ✓ right +1`);
+  // Each line names who locked it, the overrule kept with its locker.
+  await expect(round1.locator(".line.b").textContent()).resolves.toBe("Blue: Toronto ✓ right +1 by Hana (overruled by host)");
+  await expect(round1.locator(".line.r").textContent()).resolves.toBe(`Red: ${HEBREW_ANSWER} ✓ right +1 by ${HEBREW_NAME}`);
   // "+1" stays after the Hebrew answer, never before it.
   const order = await round1.locator(".line.r").evaluate((el) => [".answer", ".ok", ".gain"].map((s) => el.querySelector(s)!.getBoundingClientRect().left));
   expect(order).toEqual([...order].sort((a, b) => a - b));
@@ -218,7 +219,9 @@ test("phones, a laptop and a TV say who locked, why the points went where, and k
   await shot(laylaPhone.page, "summary-phone");
   // A laptop as the TV can skip the last results' 15 s too.
   await tv.page.getByRole("button", { name: "See the summary" }).click();
-  await tv.page.getByText("Game Complete!", { exact: true }).waitFor();
+  // The heading comes first; the rest with the summary's chunk (islands/game/Summary.tsx).
+  await tv.page.getByRole("table", { name: "Round Summary" }).waitFor();
+  await tv.page.getByRole("img", { name: /^Scores round by round/ }).waitFor();
   await tvShots(tv.page, "summary", violations);
   violations.push(...(await axeViolations(hanaDesk.page)), ...(await axeViolations(laylaPhone.page)));
   gaps.push(...(await unisolated(laylaPhone.page)), ...(await unisolated(hanaDesk.page)), ...(await unisolated(tv.page)));
