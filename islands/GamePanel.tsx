@@ -8,13 +8,13 @@ import { Locks } from "./game/Locks";
 import { PhaseChange } from "./game/PhaseChange";
 import { QuestionPhase } from "./game/QuestionPhase";
 import { ResultsPhase } from "./game/ResultsPhase";
-import { SummaryPhase } from "./game/SummaryPhase";
+import { Summary } from "./game/Summary";
 
 // Only the quizmaster (the host, on no team) ever sees it, so it loads on demand and no other phone
 // downloads it (docs/decisions.md, "The game page's JavaScript under its budget").
 const QuizmasterRound = lazy(() => import("./game/QuizmasterRound").then((m) => ({ default: m.QuizmasterRound })));
 
-const PHASES = { idle: IdlePhase, question: QuestionPhase, answered: AnsweredPhase, results: ResultsPhase, summary: SummaryPhase };
+const PHASES = { idle: IdlePhase, question: QuestionPhase, answered: AnsweredPhase, results: ResultsPhase, summary: Summary };
 
 export default function GamePanel() {
   useSignals();

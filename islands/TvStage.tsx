@@ -6,8 +6,8 @@ import { TEAMS, type Team } from "../src/game/types";
 import type { LobbyView } from "../src/game/views";
 import { useStore } from "./client/store";
 import { ResultsPhase } from "./game/ResultsPhase";
+import { Summary } from "./game/Summary";
 import { roundNumber, scoresOf, teamName, totalRounds } from "./game/shared";
-import { SummaryPhase } from "./game/SummaryPhase";
 import { Totals } from "./game/Totals";
 import { Timer } from "./game/Timer";
 
@@ -87,7 +87,7 @@ export default function TvStage() {
     <section className="card panel tv-panel" aria-label="Round">
       {/* The running score in every phase; the summary shows the final one itself. */}
       {phase !== "summary" && <Totals scores={scoresOf(lobby)} label="Scores" />}
-      {phase === "results" ? <ResultsPhase /> : phase === "summary" ? <SummaryPhase /> : phase === "idle" ? <h2 className="big center-text">Round {roundNumber(lobby)} of {totalRounds(lobby)} is about to start</h2> : <Round lobby={lobby} />}
+      {phase === "results" ? <ResultsPhase /> : phase === "summary" ? <Summary /> : phase === "idle" ? <h2 className="big center-text">Round {roundNumber(lobby)} of {totalRounds(lobby)} is about to start</h2> : <Round lobby={lobby} />}
     </section>
   );
 }

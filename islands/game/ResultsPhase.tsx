@@ -1,5 +1,5 @@
-// A round's results: both teams' plays and points, the correct answer, the winner line, and the
-// host's controls (next round, overruling the judge on a typed answer).
+// A round's results: both teams' plays and points, who locked each, the correct answer, the winner
+// line, and the host's controls (next round, overruling the judge on a typed answer).
 import { useSignals } from "@preact/signals-react/runtime";
 import type { Team } from "../../src/game/types";
 import type { RoundView } from "../../src/game/views";
@@ -9,7 +9,7 @@ import { Refusal } from "../client/refusal";
 import { useStore } from "../client/store";
 import { Play } from "./Play";
 import { reasonLine } from "./reason";
-import { playOf, startRound, teamName, winnerLine } from "./shared";
+import { lockedLine, playOf, pointsLine, startRound, teamName, winnerLine } from "./shared";
 import { Waiting } from "./WaitingDots";
 
 function TeamResult({ result, team, host }: { result: RoundView; team: Team; host: boolean }) {
@@ -27,8 +27,13 @@ function TeamResult({ result, team, host }: { result: RoundView; team: Team; hos
         <Play result={result} team={team} />
         {typed && <span className={play.correct ? "ok" : "bad"}>{play.correct ? "✓ Correct" : "✗ Wrong"}</span>}
       </div>
-      <span className="pts">+{play.points} points</span>
+      <span className="pts">{pointsLine(play.points)}</span>
       <p className="reason">{reasonLine(result, team)}</p>
+      {play.lockedBy && (
+        <p className="muted by">
+          <bdi>{lockedLine(play.lockedBy)}</bdi>
+        </p>
+      )}
       {host && typed && (
         <button type="button" className="ghost small" disabled={action.busy} onClick={() => void overrule()}>
           {play.correct ? "Mark wrong" : "Mark correct"}

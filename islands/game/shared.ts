@@ -1,5 +1,5 @@
 // Helpers shared by the game islands: round numbers, winner lines and the host's calls.
-import type { Team, Winner } from "../../src/game/types";
+import type { Locker, Team, Winner } from "../../src/game/types";
 import type { LobbyView } from "../../src/game/views";
 import { api } from "../client/api";
 
@@ -23,3 +23,9 @@ export { playOf } from "../../src/game/views";
 export { winnerOf } from "../../src/game/scoring";
 
 export const teamName = (team: Team) => (team === "blue" ? "Blue" : "Red");
+
+/** "+1 point", "+2 points", "+0 points": singular where it is one. */
+export const pointsLine = (n: number) => `+${n} ${n === 1 ? "point" : "points"}`;
+
+/** Who locked a team's play and how long after the question appeared (docs/rules.md "Who locked what"). */
+export const lockedLine = (locker: Locker) => `Locked by ${locker.name}${locker.ms === undefined ? "" : ` in ${(locker.ms / 1000).toFixed(1)} s`}`;

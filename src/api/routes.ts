@@ -6,6 +6,7 @@ import { Elysia } from "elysia";
 import type { QuestionCatalog } from "../ai/providers";
 import { findPlayer, lobbyView } from "../game/views";
 import { seating, seatToken } from "./seating";
+import { scoreChartSvg } from "../results/chart";
 import { exportGame, gameCsv } from "../results/export";
 import { downloadName } from "../results/spreadsheet";
 import type { LobbyService } from "../lobbies/service";
@@ -51,8 +52,8 @@ export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins,
 
   async function resultsFile(request: Request, code: string, format: "csv" | "json"): Promise<Response> {
     sameLobby(await authenticate(request), code);
-    const { code: lobby, game } = accepted(service.finishedGame(code));
-    const exported = exportGame(lobby, game);
+    const { code: lobby, game, players } = accepted(service.finishedGame(code));
+    const exported = exportGame(lobby, game, players, Date.now());
     const body = format === "csv" ? gameCsv(exported) : JSON.stringify(exported, null, 2);
     const type = format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8";
     const file = downloadName(lobby, "results", format);
@@ -98,6 +99,16 @@ export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins,
     // One route per format: any other is a file that is not there (404).
     .get("/:code/results/csv", ({ request, params }) => resultsFile(request, params.code, "csv"), { params: codeParams })
     .get("/:code/results/json", ({ request, params }) => resultsFile(request, params.code, "json"), { params: codeParams })
+    // The summary's chart (src/results/chart.ts): only scores, which anyone watching the lobby saw,
+    // so it needs no seat (the shared screen has none); counted as a look-up, like the lobby itself.
+    .get(
+      "/:code/chart.svg",
+      ({ params }) => {
+        const { game } = accepted(service.finishedGame(params.code));
+        return new Response(scoreChartSvg(game.rounds), { headers: { "content-type": "image/svg+xml; charset=utf-8", "cache-control": "no-store" } });
+      },
+      { transform: within("lookups"), params: codeParams },
+    )
     .use(playerRoutes({ service, authenticate }))
     .use(questionRoutes({ service, catalog, authenticate, spend: (request, bytes) => budgets.ownQuestionBytes.allow(clientNetwork(request), bytes) }));
 }

@@ -9,7 +9,7 @@ import { QUIZMASTER_NO_ANSWER } from "./quizmaster-rules";
 import { moveOf, roundGains, winnerOf } from "./scoring";
 import { unasked } from "./same-question";
 import { ANSWER_MAX, ASKED_MAX, clip } from "./settings";
-import type { GameState, LobbyState, Lock, Question, RoundResult, Team, TeamPlay } from "./types";
+import type { GameState, LobbyState, Lock, Locker, Question, RoundResult, Team, TeamPlay } from "./types";
 import { byTeam, otherTeam, TEAMS } from "./types";
 import { findPlayer, gameView, lobbyView, roundView, teamOf } from "./views";
 
@@ -26,7 +26,7 @@ export function canStartGame(state: LobbyState, by: string): Refusal | null {
   return null;
 }
 
-export function startGame(state: LobbyState, by: string, questions: Question[]): Outcome {
+export function startGame(state: LobbyState, by: string, questions: Question[], now: number): Outcome {
   const refusal = canStartGame(state, by);
   if (refusal) return refusal;
   // Questions are picked before this runs (maybe seconds before, by a slow AI), so one picked for an
@@ -35,7 +35,7 @@ export function startGame(state: LobbyState, by: string, questions: Question[]):
   const totalRounds = Math.min(state.settings.rounds, fresh.length);
   if (totalRounds === 0) return refuse("conflict", "No questions available");
   const picked = fresh.slice(0, totalRounds);
-  const game: GameState = { phase: "idle", currentRoundNumber: 0, totalRounds, questions: picked, currentRound: null, rounds: [], scores: { blue: 0, red: 0 } };
+  const game: GameState = { phase: "idle", currentRoundNumber: 0, totalRounds, questions: picked, currentRound: null, rounds: [], scores: { blue: 0, red: 0 }, startedAt: now };
   // A lobby saved before captains came by themselves may still lack one (captain-rules.ts).
   const next = withCaptains({ ...withGame(state, game), asked: [...state.asked, ...picked.map((q) => q.question)].slice(-ASKED_MAX) });
   return accept(next, [toRoom("game-started", { lobbyCode: state.code, lobby: lobbyView(next) })]);
@@ -52,7 +52,7 @@ export function startRound(state: LobbyState, by: string, now: number, expected?
   if (expected !== undefined && expected !== number) return refuse("conflict", expected < number ? `Round ${expected} has already started` : `Round ${expected} is not the next round`);
   const endsAt = now + state.settings.roundLimit * 1000;
   const question = game.questions[number - 1]!;
-  const next = withGame(state, { ...game, phase: "question", currentRoundNumber: number, currentRound: { number, question, endsAt, locks: {} } });
+  const next = withGame(state, { ...game, phase: "question", currentRoundNumber: number, currentRound: { number, question, startedAt: now, endsAt, locks: {} } });
   const view = gameView(next.game)!;
   const payload = { game: { currentRoundNumber: number, totalRounds: game.totalRounds, currentRound: view.currentRound, scores: view.scores }, endsAt };
   return accept(next, [toRoom("round-started", payload), { type: "schedule", key: ROUND_TIMER, at: endsAt, command: { type: "timeUp", roundNumber: number } }]);
@@ -83,7 +83,9 @@ export function submit(state: LobbyState, input: Submission, now: number): Outco
   if (first) return refuse("conflict", lockedFirst(state, first));
   const answer = input.isSteal ? "" : clip(input.answer.trim(), ANSWER_MAX);
   if (!input.isSteal && !answer) return refuse("invalid", "Answer cannot be blank");
-  const lock: Lock = { playerId: input.playerId, answer, isSteal: input.isSteal };
+  // Who locked and how fast, kept for the results, the summary's awards and the exports (docs/rules.md "Who locked what").
+  const ms = round.startedAt === undefined ? {} : { ms: now - round.startedAt };
+  const lock: Lock = { playerId: input.playerId, answer, isSteal: input.isSteal, name: player.name, ...ms };
   const locked = withGame(state, { ...game, currentRound: { ...round, locks: { ...round.locks, [team]: lock } } });
   const told: Effect[] = [
     // The shared screen (and anyone) may show which teams have locked; what, only the team learns.
@@ -140,14 +142,19 @@ function closeRound(state: LobbyState): { state: LobbyState; effects: Effect[] }
   };
 }
 
+/** Who locked: the name recorded with the lock, or (a lock saved before names were kept) the player's now. */
+function lockerOf(state: LobbyState, { playerId, name, ms }: Lock): Locker {
+  return { playerId, name: name ?? findPlayer(state, playerId)?.name ?? "", ...(ms === undefined ? {} : { ms }) };
+}
+
 /** A round's plays before scoring: what each team did and the ruling on it. */
 type Unscored = Record<Team, Omit<TeamPlay, "points">>;
 
 function scoreRound(round: Omit<RoundResult, "plays" | "winner">, plays: Unscored): RoundResult {
   const points = roundGains(moveOf(plays.blue), moveOf(plays.red));
   const scored = byTeam((t) => {
-    const { answer, steal, correct, overruled } = plays[t];
-    return { answer, steal, correct, points: points[t], overruled };
+    const { answer, steal, correct, overruled, lockedBy } = plays[t];
+    return { answer, steal, correct, points: points[t], overruled, lockedBy };
   });
   return { ...round, plays: scored, winner: winnerOf(points) };
 }
@@ -174,7 +181,7 @@ export function judged(state: LobbyState, roundNumber: number, verdicts: Partial
   const plays = byTeam((t) => {
     const lock = round.locks[t];
     const typed = lock && !lock.isSteal ? lock.answer : null;
-    return { answer: typed, steal: Boolean(lock?.isSteal), correct: typed === null ? null : verdicts[t] === true, overruled: false };
+    return { answer: typed, steal: Boolean(lock?.isSteal), correct: typed === null ? null : verdicts[t] === true, overruled: false, lockedBy: lock ? lockerOf(state, lock) : null };
   });
   const result = scoreRound({ number, question: question.question, category: question.category, answer: question.answer }, plays);
   const phase = number >= game.totalRounds ? "complete" : "results";

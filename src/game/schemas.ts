@@ -87,7 +87,14 @@ export const questionInputSchema = z.object(
   { error: "A question must be an object with category, question and answer" },
 ) satisfies z.ZodType<z.infer<typeof questionSchema>, unknown>;
 
-const lockSchema = z.object({ playerId: z.string(), answer: z.string(), isSteal: z.boolean() });
+/**
+ * A lock: who locked it, what, and (docs/rules.md "Who locked what") the locker's name as it was and
+ * how many ms after the question appeared; both absent in locks saved before they were recorded.
+ */
+const lockSchema = z.object({ playerId: z.string(), answer: z.string(), isSteal: z.boolean(), name: z.string().optional(), ms: z.number().optional() });
+
+/** Who locked a team's play in a judged round, named as they were then (they may have left since). */
+export const lockerSchema = z.object({ playerId: z.string(), name: z.string(), ms: z.number().optional() });
 
 /** What one team did in a round and what it earned. */
 const teamPlaySchema = z.object({
@@ -99,6 +106,8 @@ const teamPlaySchema = z.object({
   points: z.number(),
   /** the host overruled the verdict (a second ruling undoes it) */
   overruled: z.boolean(),
+  /** who locked it; null when nobody did, absent in rounds saved before it was recorded */
+  lockedBy: lockerSchema.nullable().optional(),
 });
 
 export const winnerSchema = z.enum([...TEAMS, "tie"]);
@@ -118,7 +127,14 @@ export const phaseSchema = z.enum(["idle", "question", "judging", "results", "co
 
 const scoresSchema = z.object({ blue: z.number(), red: z.number() });
 
-export const currentRoundSchema = z.object({ number: z.number().int(), question: questionSchema, endsAt: z.number(), locks: z.object({ blue: lockSchema.optional(), red: lockSchema.optional() }) });
+export const currentRoundSchema = z.object({
+  number: z.number().int(),
+  question: questionSchema,
+  /** when the question appeared (absent in rounds saved before it was kept) */
+  startedAt: z.number().optional(),
+  endsAt: z.number(),
+  locks: z.object({ blue: lockSchema.optional(), red: lockSchema.optional() }),
+});
 
 export const gameStateSchema = z.object({
   phase: phaseSchema,
@@ -128,6 +144,8 @@ export const gameStateSchema = z.object({
   currentRound: currentRoundSchema.nullable(),
   rounds: z.array(roundResultSchema),
   scores: scoresSchema,
+  /** when the game started, for its results' header (absent in games saved before it was kept) */
+  startedAt: z.number().optional(),
 });
 
 export const chatMessageSchema = z.object({

@@ -22,6 +22,7 @@ export type OwnQuestion = Question & { id: number };
 export type Winner = z.infer<typeof schemas.winnerSchema>;
 export type RoundResult = z.infer<typeof schemas.roundResultSchema>;
 export type TeamPlay = RoundResult["plays"][Team];
+export type Locker = z.infer<typeof schemas.lockerSchema>;
 export type Phase = z.infer<typeof schemas.phaseSchema>;
 export type CurrentRound = z.infer<typeof schemas.currentRoundSchema>;
 export type Lock = NonNullable<CurrentRound["locks"][Team]>;

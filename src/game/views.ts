@@ -1,6 +1,6 @@
 // What each audience may see. Every payload that leaves the server about a lobby is built here,
 // so secrets (the correct answer, a team's lock, team chat) are stripped in one place.
-import type { ChatMessage, GameState, LobbyState, Lock, Player, RoundResult, Team, TeamPlay, Winner } from "./types";
+import type { ChatMessage, GameState, LobbyState, Lock, Locker, Player, RoundResult, Team, TeamPlay, Winner } from "./types";
 import { TEAMS } from "./types";
 import { sitsOut } from "./entry-rules";
 
@@ -135,6 +135,12 @@ export interface RoundView {
   winner: Winner;
   /** teams whose verdict the host overruled */
   overruled: Team[];
+  /**
+   * who locked each team's play and how fast; null when nobody did; absent in a round saved before it
+   * was recorded. Only in a judged round: before results the room knows only that a team locked.
+   */
+  blueLockedBy?: Locker | null;
+  redLockedBy?: Locker | null;
 }
 
 export function roundView({ number, question, category, answer, plays, winner }: RoundResult): RoundView {
@@ -154,6 +160,8 @@ export function roundView({ number, question, category, answer, plays, winner }:
     redPointsGained: red.points,
     winner,
     overruled: TEAMS.filter((t) => plays[t].overruled),
+    ...(blue.lockedBy === undefined ? {} : { blueLockedBy: blue.lockedBy }),
+    ...(red.lockedBy === undefined ? {} : { redLockedBy: red.lockedBy }),
   };
 }
 
@@ -164,4 +172,5 @@ export const playOf = (r: RoundView, team: Team): TeamPlay => ({
   correct: r[`${team}Correct`],
   points: r[`${team}PointsGained`],
   overruled: r.overruled.includes(team),
+  lockedBy: r[`${team}LockedBy`],
 });

@@ -13,7 +13,7 @@ import { reduce, type Context } from "../game/reduce";
 import { canStartGame, finishedGame, resumeEffects } from "../game/round-rules";
 import { hostPresence } from "../game/host-rules";
 import { DEFAULT_HOST_GRACE_MS, NAME_MAX, normalizeCode } from "../game/settings";
-import type { GameState, LobbyState, Team } from "../game/types";
+import type { GameState, LobbyState, Player, Team } from "../game/types";
 import { ClockGuard, LobbyTimers, realClock, type Clock } from "./clock";
 import { randomCode } from "./codes";
 import { FAULT_CLOSE_REASON, FAULT_LIMIT, LOBBY_FAULT, faultLine } from "./lobby-faults";
@@ -516,11 +516,11 @@ export class LobbyService {
   }
 
   /** The lobby's finished game, for its results to keep; a game still running has none yet. */
-  finishedGame(rawCode: string): Refusal | { ok: true; code: string; game: GameState } {
+  finishedGame(rawCode: string): Refusal | { ok: true; code: string; game: GameState; players: Player[] } {
     const state = this.get(rawCode);
     if (!state) return refuse("notFound", "Lobby not found");
     const game = finishedGame(state);
-    return game ? { ok: true, code: state.code, game } : refuse("conflict", "The game is not over yet");
+    return game ? { ok: true, code: state.code, game, players: state.players } : refuse("conflict", "The game is not over yet");
   }
 
   /** The lobby's own questions, for its host alone (docs/decisions.md "Your own questions"): the book, or why not. */

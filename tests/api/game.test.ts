@@ -274,6 +274,9 @@ describe("a complete game over REST, two rounds, fake clock", () => {
           redPointsGained: 2,
           winner: "red",
           overruled: [],
+          // Who locked each play, named and timed, now that the room may know it.
+          blueLockedBy: { playerId: bo.id, name: "Bo", ms: 0 },
+          redLockedBy: { playerId: cy.id, name: "Cy", ms: 0 },
         },
       ]);
       expect(after1.gameState.scores).toEqual({ blue: 0, red: 2 });

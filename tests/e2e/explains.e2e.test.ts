@@ -25,7 +25,8 @@ const QUESTIONS: Question[] = [
   ...Array.from({ length: 17 }, (_, i) => ({
     category: "General",
     question: `Question ${i + 4}: which famous landmark, built in the nineteenth century for a world's fair, was meant to stand for only twenty years?`,
-    answer: `Answer number ${i + 4}`,
+    // 24 characters, the longest answer the TV's summary must show whole (docs/pages.md "The party screen").
+    answer: `Wide answer number ${String(i + 4).padStart(2, "0")} ok`,
     aliases: [],
   })),
 ];
@@ -206,8 +207,9 @@ test("phones, a laptop and a TV say who locked, why the points went where, and k
   const summary = hanaDesk.page.getByRole("list", { name: "Round Summary" });
   for (const text of [`Answer: ${HEBREW_ANSWER}`, "Answer: Mars", "Answer: Carbon dioxide"]) await summary.getByText(text).waitFor();
   const round1 = summary.getByRole("listitem").first();
-  await expect(round1.locator(".line.b").textContent()).resolves.toBe("Blue: Toronto ✓ right +1 (overruled by host)");
-  await expect(round1.locator(".line.r").textContent()).resolves.toBe(`Red: ${HEBREW_ANSWER} ✓ right +1`);
+  // Each line names who locked it, the overrule kept with its locker.
+  await expect(round1.locator(".line.b").textContent()).resolves.toBe("Blue: Toronto ✓ right +1 by Hana (overruled by host)");
+  await expect(round1.locator(".line.r").textContent()).resolves.toBe(`Red: ${HEBREW_ANSWER} ✓ right +1 by ${HEBREW_NAME}`);
   // "+1" stays after the Hebrew answer, never before it.
   const order = await round1.locator(".line.r").evaluate((el) => [".answer", ".ok", ".gain"].map((s) => el.querySelector(s)!.getBoundingClientRect().left));
   expect(order).toEqual([...order].sort((a, b) => a - b));
@@ -217,7 +219,9 @@ test("phones, a laptop and a TV say who locked, why the points went where, and k
   await shot(laylaPhone.page, "summary-phone");
   // A laptop as the TV can skip the last results' 15 s too.
   await tv.page.getByRole("button", { name: "See the summary" }).click();
-  await tv.page.getByText("Game Complete!", { exact: true }).waitFor();
+  // The heading comes first; the rest with the summary's chunk (islands/game/Summary.tsx).
+  await tv.page.getByRole("table", { name: "Round Summary" }).waitFor();
+  await tv.page.getByRole("img", { name: /^Scores round by round/ }).waitFor();
   await tvShots(tv.page, "summary", violations);
   violations.push(...(await axeViolations(hanaDesk.page)), ...(await axeViolations(laylaPhone.page)));
   gaps.push(...(await unisolated(laylaPhone.page)), ...(await unisolated(hanaDesk.page)), ...(await unisolated(tv.page)));
@@ -229,14 +233,37 @@ test("phones, a laptop and a TV say who locked, why the points went where, and k
   for (const d of [hanaDesk, laylaPhone, danaPhone, tv]) await d.context.close();
 }, 120_000);
 
-test("a 20-round game's summary fits a 1080p and a 720p TV without scrolling", async () => {
+/** A 24-character wrong answer. */
+const WILD_GUESS = "A wild guess, quite long";
+
+/**
+ * Every answer cell of the TV's round table and every crown, as drawn: what is cut (its text wider
+ * than its box) or not wholly on screen. Empty when every answer shows whole.
+ */
+function clippedAnswers(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const hits: string[] = [];
+    const inView = (r: DOMRect) => r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight;
+    for (const cell of document.querySelectorAll<HTMLElement>(".round-table td.a, .round-table td.b, .round-table td.r")) {
+      if (cell.scrollWidth > cell.clientWidth || !inView(cell.getBoundingClientRect())) hits.push(`cell: ${cell.textContent}`);
+    }
+    for (const crown of document.querySelectorAll<HTMLElement>(".round-table .trophy")) {
+      const cell = crown.closest("td")!.getBoundingClientRect();
+      const r = crown.getBoundingClientRect();
+      if (r.right > cell.right || r.left < cell.left || !inView(r)) hits.push(`crown: ${crown.closest("tr")!.textContent}`);
+    }
+    return hits;
+  });
+}
+
+test("a 20-round game's summary fits a 1080p and a 720p TV without scrolling, every 24-character answer whole", async () => {
   const { code, ...hana } = await createLobby(app, "Hana");
   const ravi = await joinLobby(app, code, "Ravi");
   await startGame(app, hana, 20, 60);
   for (let n = 1; n <= 20; n++) {
     await ok(app, "/api/lobby/startRound", hana.token, {});
     await submit(app, hana, n, n % 3 === 0 ? "wrong" : QUESTIONS[n - 1]!.answer);
-    await submit(app, ravi, n, "a wild guess", n % 2 === 0);
+    await submit(app, ravi, n, WILD_GUESS, n % 2 === 0);
     // Judging is quick but not synchronous: the next round may start once the results are in; the last one completes the game.
     await waitForPhase(app, code, n < 20 ? "results" : "complete");
   }
@@ -246,13 +273,20 @@ test("a 20-round game's summary fits a 1080p and a 720p TV without scrolling", a
   const violations: string[] = [];
   for (const [size, viewport] of [["1080p", TV_1080], ["720p", TV_720]] as const) {
     await tv.page.setViewportSize(viewport);
-    await tv.page.getByText(QUESTIONS[19]!.question).waitFor();
+    await tv.page.getByRole("cell", { name: QUESTIONS[19]!.question }).waitFor();
     await shot(tv.page, `tv-summary-20-rounds-${size}`);
     const fit = await tv.page.evaluate(() => ({ scroll: document.documentElement.scrollHeight, height: innerHeight }));
     expect(fit.scroll).toBeLessThanOrEqual(fit.height);
-    // Every round is in view, not hidden in a scrolled box.
-    const last = await tv.page.getByRole("listitem").filter({ hasText: "Round 20" }).boundingBox();
+    // Every round is in view, not hidden in a scrolled box, and every answer in it whole.
+    const table = tv.page.getByRole("table", { name: "Round Summary" });
+    const last = await table.getByRole("row").last().boundingBox();
     expect(last!.y + last!.height).toBeLessThanOrEqual(viewport.height);
+    expect(await table.getByRole("row").count()).toBe(21);
+    expect(await table.getByRole("cell", { name: QUESTIONS[19]!.answer, exact: true }).count()).toBe(1);
+    expect(await clippedAnswers(tv.page)).toEqual([]);
+    // The chart and the awards share the screen.
+    await tv.page.getByRole("img", { name: /^Scores round by round/ }).waitFor();
+    await tv.page.getByRole("region", { name: "Awards" }).waitFor();
     violations.push(...(await axeViolations(tv.page)));
   }
   expect(await tv.page.getByRole("link", { name: /Download results/ }).count()).toBe(0);

@@ -136,7 +136,9 @@ test("a TV follows a whole game beside two phones, shows no secret before result
   const download = ravi.page.waitForEvent("download");
   await ravi.page.getByRole("link", { name: "Download results (CSV)" }).click();
   const csv = Papa.parse<string[]>(readFileSync((await (await download).path())!, "utf8"), { skipEmptyLines: true });
-  expect(csv.data.slice(1)).toEqual([
+  // The rounds' table, without who locked and when (tests/e2e/moments.e2e.test.ts reads those).
+  const rounds = csv.data.slice(csv.data.findIndex((r) => r[0] === "round") + 1, csv.data.findIndex((r) => r[0] === "final") + 1);
+  expect(rounds.map((r) => [...r.slice(0, 5), ...r.slice(7, 10), ...r.slice(12)])).toEqual([
     ["1", "Animals", quizQuestion(1).question, quizQuestion(1).answer, "Secret-blue-answer", "wrong", "2", "STEAL", "", "0", "blue"],
     ["2", "Animals", quizQuestion(2).question, quizQuestion(2).answer, "a wrong guess", "wrong", "0", quizQuestion(2).answer, "right", "1", "red"],
     ["final", "", "", "", "", "", "2", "", "", "1", "blue"],

@@ -186,8 +186,8 @@ describe("the end of a round", () => {
       category: "General",
       answer: "Quokka1",
       plays: {
-        blue: { answer: "Quokka1", steal: false, correct: true, points: 1, overruled: false },
-        red: { answer: "Wombat", steal: false, correct: false, points: 0, overruled: false },
+        blue: { answer: "Quokka1", steal: false, correct: true, points: 1, overruled: false, lockedBy: { playerId: HOST, name: "Host", ms: 1000 } },
+        red: { answer: "Wombat", steal: false, correct: false, points: 0, overruled: false, lockedBy: { playerId: pid(2), name: "P2", ms: 2000 } },
       },
       winner: "blue",
     };
@@ -207,6 +207,8 @@ describe("the end of a round", () => {
       redPointsGained: 0,
       winner: "blue",
       overruled: [],
+      blueLockedBy: { playerId: HOST, name: "Host", ms: 1000 },
+      redLockedBy: { playerId: pid(2), name: "P2", ms: 2000 },
     };
     expect(done.game!.phase).toBe("results");
     expect(done.game!.rounds).toEqual([round]);

@@ -5,7 +5,7 @@
 // version 4) load keyed by team, and clients and exports see exactly what they saw before.
 import { expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import type { LobbyState } from "../../src/game/types";
+import { byTeam, type LobbyState } from "../../src/game/types";
 import { lobbyView, roundView } from "../../src/game/views";
 import { SCHEMA_VERSION } from "../../src/lobbies/migrations";
 import { LobbyStore } from "../../src/lobbies/store";
@@ -99,8 +99,14 @@ async function judgedLobby(): Promise<LobbyState> {
   return structuredClone(service.get(code)!);
 }
 
+/** The lobby as version 3 kept it: it knew nothing of who locked a judged round's plays. */
+function withoutLockers(state: LobbyState): LobbyState {
+  const rounds = state.game!.rounds.map(({ plays, ...r }) => ({ ...r, plays: byTeam((t) => ({ ...plays[t], lockedBy: undefined })) }));
+  return JSON.parse(JSON.stringify({ ...state, game: { ...state.game!, rounds } }));
+}
+
 test("round results stored one field per colour (version 3) load keyed by team; views and exports are unchanged", async () => {
-  const live = await judgedLobby();
+  const live = withoutLockers(await judgedLobby());
   expect(live.game!.rounds.map((r) => r.plays.blue.overruled)).toEqual([false, true]);
   const { chat, ...row } = live;
   // Versions 1 to 3 stored a round exactly as clients receive it: one field per colour.
@@ -123,7 +129,7 @@ test("round results stored one field per colour (version 3) load keyed by team; 
   // Clients get the very JSON the old rows held, and the export is the same to the byte.
   expect(JSON.stringify(lobbyView(state).gameState!.rounds)).toBe(JSON.stringify(stored.game.rounds));
   expect(JSON.stringify(lobbyView(state))).toBe(JSON.stringify(lobbyView(live)));
-  expect(JSON.stringify(exportGame(state.code, state.game!))).toBe(JSON.stringify(exportGame(live.code, live.game!)));
+  expect(JSON.stringify(exportGame(state.code, state.game!, state.players, 0))).toBe(JSON.stringify(exportGame(live.code, live.game!, live.players, 0)));
   const db = new Database(path, { readonly: true });
   expect(db.query("PRAGMA user_version").get()).toEqual({ user_version: SCHEMA_VERSION });
   db.close();
