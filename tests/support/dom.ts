@@ -102,6 +102,12 @@ export function useFakeDom(url: string, options: DomOptions): FakeDom {
  * until `done` holds: waiting on the work itself rather than on a guess at how long it takes.
  */
 export async function until(done: () => boolean, what: string): Promise<void> {
-  for (let turn = 0; turn < 50 && !done(); turn++) await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  // Bounded by time, not by turns: a lazily imported module (islands/EndGame.tsx's host code, the
+  // summary) is compiled on first import, which on a busy machine takes longer than 50 turns.
+  const by = performance.now() + UNTIL_MS;
+  while (!done() && performance.now() < by) await act(() => new Promise<void>((resolve) => setTimeout(resolve, 1)));
   if (!done()) throw new Error(`${what} never happened`);
 }
+
+/** How long `until` waits: a bound on a hang, never a wait on a game's timer. */
+const UNTIL_MS = 5_000;
