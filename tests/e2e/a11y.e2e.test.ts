@@ -91,8 +91,8 @@ test("the invite page passes axe, locked and unknown too; its name field has foc
   const form = page.getByRole("form", { name: `Join lobby ${code}` });
   await form.waitFor();
   expect(await audit(page, "invite")).toEqual([]);
-  // The name field has focus as the page opens (autofocus, before any script).
-  expect(await activeId(page)).toBe("invite-name");
+  // The name field has focus as the page opens (autofocus at its first rendering, before any script).
+  await page.waitForFunction(() => document.activeElement?.id === "invite-name");
   const stop = await focusedStop(page);
   expect(stop?.label).toBe("Your name");
   expect(stop?.ring && !stop.clippedBy).toBe(true);
@@ -105,7 +105,7 @@ test("the invite page passes axe, locked and unknown too; its name field has foc
 
   // Enter in the name field joins.
   await page.goto(`${app.url}/?join=${code}`);
-  await form.getByPlaceholder("Enter your name").waitFor();
+  await page.waitForFunction(() => document.activeElement?.id === "invite-name");
   await page.keyboard.type("Rio");
   await page.keyboard.press("Enter");
   await page.waitForURL(new RegExp(`/lobby/${code}$`));

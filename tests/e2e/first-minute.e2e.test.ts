@@ -27,16 +27,18 @@ test("with JavaScript off, the invite link seats the guest and the lobby page li
   const page = await suite.open({ ...PHONE, javaScriptEnabled: false });
   await page.goto(`${app.url}/?join=${code}`);
   const form = joinForm(page, code);
-  // The name field has focus from the HTML alone.
-  expect(await page.evaluate(() => document.activeElement?.id)).toBe("invite-name");
+  // The name field has focus from the HTML alone (at the page's first rendering).
+  await page.waitForFunction(() => document.activeElement?.id === "invite-name");
   await page.screenshot({ path: join(shots, "invite-no-js-phone.png") });
   await page.keyboard.type("Zoë");
   await form.getByRole("button", { name: "Join" }).click();
   await page.waitForURL(`${app.url}/lobby/${code}`);
   expect(await listed(page)).toEqual(["Hana", "Zoë"]);
   await page.screenshot({ path: join(shots, "lobby-after-no-js-join-phone.png") });
-  // A refusal comes back on the same page, the name as typed.
+  // A refusal comes back on the same page, the name as typed. (Autofocus lands at the page's first
+  // rendering, which on a busy machine can come after the load event: typing waits for it.)
   await page.goto(`${app.url}/?join=${code}`);
+  await page.waitForFunction(() => document.activeElement?.id === "invite-name");
   await page.keyboard.type("zoë");
   await page.keyboard.press("Enter");
   await page.getByText("That name is taken in this lobby").waitFor();
@@ -58,7 +60,7 @@ test("a name typed before the scripts arrive is kept, with the focus, and the hy
   const posts: string[] = [];
   page.on("request", (r) => void (r.method() === "POST" && posts.push(new URL(r.url()).pathname)));
   await page.goto(`${app.url}/?join=${code}`, { waitUntil: "commit" });
-  await joinForm(page, code).getByPlaceholder("Enter your name").waitFor();
+  await page.waitForFunction(() => document.activeElement?.id === "invite-name");
   await page.keyboard.type("Amélie");
   release();
   // Hydrated: the island's own submit runs the REST join.
