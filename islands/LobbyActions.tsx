@@ -6,7 +6,6 @@ import { useSignals } from "@preact/signals-react/runtime";
 import { useAction } from "./client/action";
 import { api } from "./client/api";
 import { useConfirm } from "./client/confirm";
-import { go } from "./client/navigate";
 import { navigateOnce } from "./client/session";
 import { useConnection } from "./client/socket-context";
 import { Refusal } from "./client/refusal";
@@ -33,13 +32,14 @@ export default function LobbyActions() {
     await call("Failed to leave lobby", "/api/lobby/leave");
     // Leaving goes home even when the call fails: a stale seat is the server's to clean up.
     clearSession();
-    go("/");
+    navigateOnce(store, "/");
   }
 
   async function end() {
     if (!(await call("Failed to end lobby", "/api/lobby/end"))) return;
     clearSession();
-    go("/");
+    // Once: the lobby's end may have sent the page home already (session.ts).
+    navigateOnce(store, "/");
   }
 
   async function start() {

@@ -58,13 +58,14 @@ export async function startSession(store: Store, connect: (token: string, code: 
 }
 
 /**
- * Pages on their way out: events keep arriving until the next page loads, and a second navigation
- * would abort the first (a game-started and a reconnect's snapshot, say), so only the first counts.
+ * Pages on their way out, and where to: events keep arriving until the next page loads, and a second
+ * navigation would abort the first (a game-started and a reconnect's snapshot, say), so only the
+ * first counts.
  */
-const leaving = new WeakSet<Store>();
+const leaving = new WeakMap<Store, string>();
 export function navigateOnce(store: Store, path: string, replace = false): void {
   if (leaving.has(store)) return;
-  leaving.add(store);
+  leaving.set(store, path);
   (replace ? redirect : go)(path);
 }
 
@@ -95,6 +96,8 @@ function leaveHome(store: Store, connection: Connection, why: string): void {
   connection.close();
   clearSession();
   setFlash(why);
+  // Home already (the host's own End Lobby): going again would abort that navigation.
+  if (leaving.get(store) === "/") return;
   leaving.delete(store);
   navigateOnce(store, "/");
 }
