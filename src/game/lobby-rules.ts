@@ -97,12 +97,18 @@ export function updateSettings(state: LobbyState, by: string, input: SettingsInp
 /** C0 and C1 control characters, line breaks and tabs included: a chat line is one line. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
+/**
+ * A chat line as it is kept: control characters made spaces, trimmed, at most CHAT_MAX; "" is a blank
+ * line (the transport drops one without a word, as it always has for white space alone).
+ * A control character is six bytes in JSON (\u0007): a line of them would cost every reader, and
+ * every snapshot, six times its length (docs/contract.md "Backpressure and liveness").
+ */
+export const chatText = (text: string) => clip(text.replace(CONTROL, " ").trim(), CHAT_MAX);
+
 export function chat(state: LobbyState, playerId: string, text: string, chatType: ChatMessage["chatType"], now: number): Outcome {
   const player = findPlayer(state, playerId);
   if (!player) return refuse("notFound", "Player not found");
-  // A control character is six bytes in JSON (\u0007): a line of them would cost every reader, and
-  // every snapshot, six times its length (docs/contract.md "Backpressure and liveness").
-  const message = clip(text.replace(CONTROL, " ").trim(), CHAT_MAX);
+  const message = chatText(text);
   if (!message) return refuse("invalid", "Message is blank");
   if (chatType === "team" && player.team === null) return refuse("forbidden", QUIZMASTER_NO_TEAM_CHAT);
   const msg: ChatMessage = { message, playerId, playerName: player.name, team: player.team, chatType, timestamp: now };

@@ -2,7 +2,7 @@
 // [event, ...args] frames (well-formed or not), and an oracle, written from the contract rather than
 // from the server's schemas, of what the sending connection should hear back.
 import fc from "fast-check";
-import { CHAT_MAX, clip } from "../../src/game/settings";
+import { chatText } from "../../src/game/lobby-rules";
 import type { Client } from "../support/sockets";
 import { oddScalar, oddString, oddValue } from "./hostile";
 
@@ -114,8 +114,8 @@ export function chatOf(p: unknown): { message: string; chatType: "game" | "team"
   if (typeof p.message !== "string" || !has(p, "message") || chars(p.message) > 4000) return undefined;
   if (has(p, "chatType") && p.chatType !== "game" && p.chatType !== "team") return undefined;
   if (!optString(p, "lobbyCode", 0, 8)) return undefined;
-  // kept as the rules keep text: trimmed, well-formed, at most 500 units (see clip)
-  const message = clip(p.message.trim(), CHAT_MAX);
+  // kept as the rules keep it (chatText): control characters made spaces, trimmed, at most 500 units
+  const message = chatText(p.message);
   return message ? { message, chatType: (p.chatType as "game" | "team" | undefined) ?? "game" } : null;
 }
 
