@@ -95,7 +95,10 @@ export function updateSettings(state: LobbyState, by: string, input: SettingsInp
 }
 
 /** C0 and C1 control characters, line breaks and tabs included: a chat line is one line. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const CONTROL_CHARS = "\\u0000-\\u001f\\u007f-\\u009f";
+const CONTROL = new RegExp(`[${CONTROL_CHARS}]`, "g");
+/** Anything that is neither white space nor a control character: what makes a chat line not blank. */
+const VISIBLE = new RegExp(`[^\\s${CONTROL_CHARS}]`);
 
 /**
  * A chat line as it is kept: control characters made spaces, trimmed, at most CHAT_MAX; "" is a blank
@@ -104,6 +107,9 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
  * every snapshot, six times its length (docs/contract.md "Backpressure and liveness").
  */
 export const chatText = (text: string) => clip(text.replace(CONTROL, " ").trim(), CHAT_MAX);
+
+/** Whether chatText(text) is "", answered without building it: the transport asks on every line. */
+export const blankChat = (text: string) => !VISIBLE.test(text);
 
 export function chat(state: LobbyState, playerId: string, text: string, chatType: ChatMessage["chatType"], now: number): Outcome {
   const player = findPlayer(state, playerId);

@@ -14,7 +14,7 @@ import { routedLobby } from "../access/routed-lobby";
 import { ApiError } from "../api/errors";
 import { MAX_BODY_BYTES } from "../api/json-body";
 import { joinFormBody } from "../api/schemas";
-import type { Seating } from "../api/seating";
+import type { JoinRequest, Seating } from "../api/seating";
 import { pageCodeSchema } from "../game/schemas";
 
 export const JOIN_FORM_PATH = "/join";
@@ -30,10 +30,8 @@ export interface JoinFormDeps {
   invitePage: (request: Request, code: string, answer: Omit<Invite, "code" | "status">, status: number) => Response | Promise<Response>;
 }
 
-type Posted = { code: string; playerName: string; takeBack: boolean };
-
 /** The posted form's fields, checked as the REST join's body is; the guest's name and code as typed for the page that refuses it. */
-async function readForm(request: Request): Promise<Posted | { refused: ApiError; name: string; code: string | null }> {
+async function readForm(request: Request): Promise<JoinRequest | { refused: ApiError; name: string; code: string | null }> {
   const bytes = await readCapped(request, MAX_BODY_BYTES);
   if (!bytes) return { refused: new ApiError(413, "Request body too large"), name: "", code: null };
   const fields = Object.fromEntries(new URLSearchParams(new TextDecoder().decode(bytes)));

@@ -1,7 +1,7 @@
 // What a connection's frames do, whichever transport carries them: authenticate, validate, and hand
 // commands to the lobby service. Everything players hear about a lobby comes back through Rooms from
 // the rules' effects; only the transport's own answers (errors, snapshots) are sent from here.
-import { chatText } from "../game/lobby-rules";
+import { blankChat } from "../game/lobby-rules";
 import { playerSnapshot, watcherSnapshot } from "../game/views";
 import { OTHER_LOBBY, routedTo } from "../access/routed-lobby";
 import { checkSeat } from "../access/seats";
@@ -240,7 +240,7 @@ export class Handlers {
   private chat(peer: Peer, input: Parsed<"chat-message">): Promise<void> | void {
     const { code, playerId } = peer;
     if (!code || !playerId) return peer.emit("socket-error", { event: "chat-message", message: "Join a lobby first" });
-    if (!chatText(input.message)) return;
+    if (blankChat(input.message)) return;
     const outcome = this.deps.service.dispatch(code, { type: "chat", playerId, message: input.message, chatType: input.chatType });
     if (outcome instanceof Promise) return outcome.then((later) => this.chatAnswered(peer, later));
     this.chatAnswered(peer, outcome);

@@ -1,7 +1,8 @@
 // Membership, teams, settings, chat and presence, through reduce(), against docs/rules.md.
 import { describe, expect, test } from "bun:test";
 import { ROUND_TIMER } from "../../src/game/effects";
-import { createLobby } from "../../src/game/lobby-rules";
+import fc from "fast-check";
+import { blankChat, chatText, createLobby } from "../../src/game/lobby-rules";
 import type { ChatMessage, LobbyState, SettingsInput, Team } from "../../src/game/types";
 import { reduce } from "../../src/game/reduce";
 import { lobbyView } from "../../src/game/views";
@@ -352,5 +353,12 @@ describe("endLobby", () => {
     expect(ofType(effects, "cancel")).toEqual([{ type: "cancel", key: ROUND_TIMER }]);
     expect(emitted(effects, "lobby-ended")[0]!.to).toEqual({ kind: "room" });
     expect(ofType(effects, "close")).toHaveLength(1);
+  });
+});
+
+describe("a blank chat line", () => {
+  test("blankChat, the transport's cheap check, agrees with the line as kept (chatText) on any text", () => {
+    const text = fc.string({ unit: fc.oneof(fc.constantFrom(" ", "\t", "\n", "\u0000", "\u0007", "\u0085", "\u009f", "\u00a0", "\u2028", "\u200b", "\ud800", "a"), fc.string({ unit: "binary", minLength: 1, maxLength: 1 })), maxLength: 12 });
+    fc.assert(fc.property(text, (s) => blankChat(s) === (chatText(s) === "")), { numRuns: 2000 });
   });
 });
