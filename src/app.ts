@@ -24,6 +24,8 @@ import type { Clock } from "./lobbies/clock";
 import type { AnswerJudge, QuestionSource } from "./lobbies/seams";
 import { LobbyService, type ServiceOptions } from "./lobbies/service";
 import { LobbyStore } from "./lobbies/store";
+import { LocalOwnership } from "./lobbies/ownership";
+import { Rooms } from "./realtime/rooms";
 import { privateDatabase, privateDataDir } from "./data-dir";
 import { createRealtime } from "./realtime/realtime";
 import { loadManifest } from "./pages/build";
@@ -64,6 +66,9 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
+/** One machine's ports: SQLite holds every lobby, and every lobby lives here. */
+const oneMachine = (store: LobbyStore) => ({ store, ownership: new LocalOwnership(store) });
+
 export async function startApp(config: Config, overrides: AppOverrides = {}): Promise<RunningApp> {
   const log = overrides.log ?? ((line: string) => console.log(line));
   // Behind trusted proxies, the address their X-Forwarded-For names (docs/decisions.md "Behind a proxy").
@@ -75,12 +80,13 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
   privateDatabase(database);
   // A node of a cluster keeps its lobbies in the shared Redis (docs/cluster.md); nothing of that loads otherwise.
   const cluster = config.cluster ? await (await import("./cluster/node")).joinCluster({ ...config.cluster, idleMs: config.LOBBY_IDLE_MS, log }) : null;
-  const store = cluster?.store ?? new LobbyStore(database, log);
+  const { store, ownership } = cluster ?? oneMachine(new LobbyStore(database, log));
   const ai = await makeAi(config, loadBank(config.DATA_DIR, log), log);
   const questions = overrides.questions ?? ai.questions;
   const ownQuota = { lobbyBytes: config.OWN_QUESTIONS_LOBBY_BYTES, totalBytes: config.OWN_QUESTIONS_TOTAL_BYTES };
-  const service = await LobbyService.open({ store, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, log, maxLobbies: config.MAX_LOBBIES, ownQuota, reduce: overrides.reduce });
-  cluster?.attach(service);
+  // The realtime rooms hear every lobby's events: made first, so the registry is given them whole.
+  const rooms = new Rooms();
+  const service = await LobbyService.open({ store, ownership, broadcaster: rooms, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, log, maxLobbies: config.MAX_LOBBIES, ownQuota, reduce: overrides.reduce });
   const tokens = new Tokens(tokenSecret(config.DATA_DIR, config.JWT_SECRET), config.TOKEN_TTL_S);
   const clientIps = new WeakMap<Request, string>();
   // The budgets of each address: creating, joining, looking codes up (docs/decisions.md "Keeping strangers out").
@@ -135,7 +141,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
     snapshotsPerMinute: config.SNAPSHOTS_PER_MIN,
     queuedBytesPerConnection: config.QUEUED_BYTES_PER_CONNECTION,
   };
-  const realtime = createRealtime({ service, tokens, allowedOrigins: config.ALLOWED_ORIGINS, log, heartbeatMs: overrides.heartbeatMs, limits, clientAddress: addressOf, answerHeaders: nodeHeaders(config.cluster?.nodeId) });
+  const realtime = createRealtime({ service, rooms, tokens, allowedOrigins: config.ALLOWED_ORIGINS, log, heartbeatMs: overrides.heartbeatMs, limits, clientAddress: addressOf, answerHeaders: nodeHeaders(config.cluster?.nodeId) });
 
   const ownName = hostCheck(config.publicUrl, config.ALLOWED_HOSTS);
   const server = Bun.serve({

@@ -15,6 +15,7 @@ import { RateLimiter } from "../../src/access/rate-limit";
 import { Tokens } from "../../src/access/tokens";
 import { CHAT_HISTORY } from "../../src/game/settings";
 import type { Team } from "../../src/game/types";
+import { LocalOwnership } from "../../src/lobbies/ownership";
 import { LobbyService } from "../../src/lobbies/service";
 import type { AnswerJudge, QuestionSource } from "../../src/lobbies/seams";
 import { LobbyStore } from "../../src/lobbies/store";
@@ -65,7 +66,7 @@ interface Run {
 }
 
 export class ChatRig {
-  readonly rooms = new Rooms();
+  readonly rooms: Rooms;
   readonly handlers: Handlers;
   /** seats[lobby][player] */
   readonly seats: Seat[][] = [];
@@ -77,9 +78,10 @@ export class ChatRig {
   private constructor(
     readonly store: LobbyStore,
     readonly service: LobbyService,
+    rooms: Rooms,
     private readonly dir: string,
   ) {
-    this.service.broadcaster = this.rooms;
+    this.rooms = rooms;
     this.rooms.attach({
       publish: (topic: string, frame: string) => {
         this.published++;
@@ -99,8 +101,9 @@ export class ChatRig {
   static async open(lobbies: number): Promise<ChatRig> {
     const dir = mkdtempSync(join(tmpdir(), "stealmate-alloc-"));
     const store = new LobbyStore(join(dir, "lobbies.sqlite"), () => {});
-    const service = await LobbyService.open({ store, questions: noQuestions, judge: noJudge, log: () => {} });
-    const rig = new ChatRig(store, service, dir);
+    const rooms = new Rooms();
+    const service = await LobbyService.open({ store, ownership: new LocalOwnership(store), broadcaster: rooms, questions: noQuestions, judge: noJudge, log: () => {} });
+    const rig = new ChatRig(store, service, rooms, dir);
     for (let l = 0; l < lobbies; l++) rig.seats.push(await rig.lobby(l));
     return rig;
   }

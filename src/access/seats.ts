@@ -20,11 +20,11 @@ export async function checkSeat(tokens: Tokens, service: LobbyService, token: st
   const claims = await tokens.verify(token);
   if (!claims) return { ok: false, message: "Invalid or expired session" };
   if (!routedTo(routed, claims.lobby)) return { ok: false, message: OTHER_LOBBY, misrouted: true };
-  const claim = service.ensure(claims.lobby);
-  const unreachable = claim && (await claim);
-  if (unreachable) return { ok: false, message: unreachable.message, later: true };
-  const state = service.get(claims.lobby);
-  if (!state) return { ok: false, message: "This lobby has ended" };
+  // Asked once, wherever the lobby lives; on one machine (or a lobby held here) in this same turn.
+  const located = service.locate(claims.lobby);
+  const found = located instanceof Promise ? await located : located;
+  if (!found.ok) return found.kind === "notFound" ? { ok: false, message: "This lobby has ended" } : { ok: false, message: found.message, later: true };
+  const { state } = found;
   const player = findPlayer(state, claims.sub);
   if (!player) return { ok: false, message: "You are no longer in this lobby" };
   // Taken back on another device: only that device's token seats the player now.

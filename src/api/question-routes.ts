@@ -47,7 +47,7 @@ function validRows(rows: readonly unknown[], lineOf: (row: number) => number | n
 
 export function questionRoutes({ service, catalog, authenticate, spend }: QuestionDeps) {
   /** The book of the lobby these claims name, when they name its host. */
-  const bookFor = (claims: Claims) => accepted(service.questionBook(claims.lobby, claims.sub)).book;
+  const bookFor = async (claims: Claims) => accepted(await service.questionBook(claims.lobby, claims.sub)).book;
 
   /**
    * The host check of the routes with a body, a path or a query: a transform, which Elysia runs after
@@ -55,7 +55,7 @@ export function questionRoutes({ service, catalog, authenticate, spend }: Questi
    * book again, since the lobby may have ended (or the role moved) while the body arrived, and rows
    * written for a lobby that is gone would outlive it.
    */
-  const hostOnly = ({ claims }: { claims: Claims }) => void bookFor(claims);
+  const hostOnly = async ({ claims }: { claims: Claims }) => void (await bookFor(claims));
 
   return new Elysia()
     .use(jsonBody)
@@ -63,7 +63,7 @@ export function questionRoutes({ service, catalog, authenticate, spend }: Questi
     .get(
       "/questions",
       async ({ claims }) => {
-        const questions = (await bookFor(claims).list()).map(({ id, category, question, answer, aliases, asked }) => ({ id, category, question, answer, aliases, asked }));
+        const questions = (await (await bookFor(claims)).list()).map(({ id, category, question, answer, aliases, asked }) => ({ id, category, question, answer, aliases, asked }));
         return { success: true as const, questions, bank: catalog.bank, ai: catalog.ai };
       },
       { response: answers.questions },
@@ -73,7 +73,7 @@ export function questionRoutes({ service, catalog, authenticate, spend }: Questi
       async ({ claims, body, request }) => {
         const rows = validRows(body.questions);
         charge(spend, request, rows);
-        const { added, total } = accepted(await bookFor(claims).add(rows));
+        const { added, total } = accepted(await (await bookFor(claims)).add(rows));
         return { success: true as const, added, total };
       },
       { transform: hostOnly, bodyLimit: OWN_QUESTIONS_BYTES, body: questionsBody, response: answers.added },
@@ -86,7 +86,7 @@ export function questionRoutes({ service, catalog, authenticate, spend }: Questi
         if (file.questions.length > OWN_QUESTIONS_MAX) throw new ApiError(400, `The file holds ${file.questions.length} questions; a lobby holds at most ${OWN_QUESTIONS_MAX}`);
         const rows = validRows(file.questions, file.line);
         charge(spend, request, rows);
-        const { added, total } = accepted(await bookFor(claims).add(rows));
+        const { added, total } = accepted(await (await bookFor(claims)).add(rows));
         return { success: true as const, added, total, read: file.questions.length };
       },
       { transform: hostOnly, bodyLimit: OWN_QUESTIONS_BYTES, body: importBody, response: answers.imported },
@@ -94,7 +94,7 @@ export function questionRoutes({ service, catalog, authenticate, spend }: Questi
     .get(
       "/questions/export",
       async ({ claims, query: { format } }) => {
-        const questions = await bookFor(claims).list();
+        const questions = await (await bookFor(claims)).list();
         const [text, type] = format === "csv" ? [questionsCsv(questions), "text/csv; charset=utf-8"] : [questionsJson(questions), "application/json; charset=utf-8"];
         const name = downloadName(claims.lobby, "questions", format);
         return new Response(text, { headers: { "content-type": type, "content-disposition": `attachment; filename="${name}"` } });
@@ -105,13 +105,13 @@ export function questionRoutes({ service, catalog, authenticate, spend }: Questi
       "/questions/:id",
       async ({ claims, params, body, request }) => {
         charge(spend, request, [body]);
-        return { success: true as const, question: accepted(await bookFor(claims).update(params.id, body)).question };
+        return { success: true as const, question: accepted(await (await bookFor(claims)).update(params.id, body)).question };
       },
       { transform: hostOnly, params: questionParams, bodyLimit: MAX_BODY_BYTES, body: ownQuestion, response: answers.question },
     )
     .delete(
       "/questions/:id",
-      async ({ claims, params }) => ({ success: true as const, total: accepted(await bookFor(claims).remove(params.id)).total }),
+      async ({ claims, params }) => ({ success: true as const, total: accepted(await (await bookFor(claims)).remove(params.id)).total }),
       { transform: hostOnly, params: questionParams, response: answers.removed },
     );
 }

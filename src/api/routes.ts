@@ -52,7 +52,7 @@ export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins,
 
   async function resultsFile(request: Request, code: string, format: "csv" | "json"): Promise<Response> {
     sameLobby(await authenticate(request), code);
-    const { code: lobby, game, players } = accepted(service.finishedGame(code));
+    const { code: lobby, game, players } = accepted(await service.finishedGame(code));
     const exported = exportGame(lobby, game, players, Date.now());
     const body = format === "csv" ? gameCsv(exported) : JSON.stringify(exported, null, 2);
     const type = format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8";
@@ -84,11 +84,8 @@ export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins,
         const { code } = params;
         // Anyone may look; a caller who sends a session must still hold a seat in this lobby.
         if (request.headers.has("authorization")) sameLobby(await authenticate(request), code);
-        // A cluster node takes the lobby over first (docs/cluster.md).
-        const unreachable = await service.ensure(code);
-        if (unreachable) throw new ApiError(503, unreachable.message);
-        const state = service.get(code);
-        if (!state) throw new ApiError(404, "Lobby not found");
+        // Wherever the lobby lives: a cluster node takes it over first (docs/cluster.md "Owning a lobby").
+        const { state } = accepted(await service.locate(code));
         return { success: true as const, data: lobbyView(state) };
       },
       // Every look-up of a code counts, so no one walks through all of them.
@@ -103,8 +100,8 @@ export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins,
     // so it needs no seat (the shared screen has none); counted as a look-up, like the lobby itself.
     .get(
       "/:code/chart.svg",
-      ({ params }) => {
-        const { game } = accepted(service.finishedGame(params.code));
+      async ({ params }) => {
+        const { game } = accepted(await service.finishedGame(params.code));
         return new Response(scoreChartSvg(game.rounds), { headers: { "content-type": "image/svg+xml; charset=utf-8", "cache-control": "no-store" } });
       },
       { transform: within("lookups"), params: codeParams },

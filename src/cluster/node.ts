@@ -1,30 +1,21 @@
-// A node of a cluster (docs/cluster.md): loaded only when REDIS_URL is set. It holds the lease,
-// answers the service's claims (taking a lobby over, or asking its live owner for it), hands lobbies
-// over when asked, fences itself when its lease runs out, and lets everything go on shutdown.
-import { refuse, type Refusal } from "../game/commands";
-import type { LobbyService } from "../lobbies/service";
-import type { StoredLobby } from "../lobbies/store-port";
-import { Lease, LEASE_TTL_MS } from "./lease";
+// A node of a cluster (docs/cluster.md): loaded only when REDIS_URL is set. It connects to Redis, holds
+// the lease, and gives the registry its two ports on Redis: the store, and the ownership that claims and
+// hands over lobbies (redis-ownership.ts), fences the node when its lease runs out, and lets everything
+// go on shutdown.
+import { Lease } from "./lease";
+import { HeldEpochs } from "./held-epochs";
 import { Redis } from "./redis";
+import { RedisOwnership } from "./redis-ownership";
 import { RedisStore } from "./redis-store";
-import { keys } from "./scripts";
 import { sharedBudgets } from "./shared-budgets";
 import type { SharedBudgets } from "../access/rate-limit";
 
-/** A lobby moves at most once in this long: a node asking for a lobby that just came to its owner waits. */
-export const MOVE_AT_MOST_EVERY_MS = 10_000;
-/** How long a claim waits for a live owner to let the lobby go (or for a dead one's lease to run out). */
-const HAND_OVER_WAIT_MS = LEASE_TTL_MS + 500;
-const CLAIM_POLL_MS = 100;
-const MOVING = "This lobby is moving between servers; try again in a moment";
-const STOPPING = "This server is shutting down; try again in a moment";
-
 export interface ClusterNode {
   store: RedisStore;
+  /** where each lobby lives: the registry takes it at construction */
+  ownership: RedisOwnership;
   /** create and join budgets, counted across the nodes */
   budgets: SharedBudgets;
-  /** The service it serves; from then on it claims and hands over that service's lobbies. */
-  attach(service: LobbyService): void;
   /**
    * Whether a load balancer may send it anything: it is not stopping. Not whether it holds its lease:
    * when Redis is away every node loses its lease together, and marking them all down would keep the
@@ -52,66 +43,26 @@ export async function joinCluster(opts: { redisUrl: string; nodeId: string; idle
   // renewal sharing one with a burst of claims and commits (a node taking over hundreds of lobbies)
   // would wait behind all of theirs, and the node would fence itself for nothing.
   const leaseRedis = await connect();
-  let service: LobbyService | null = null;
-  let draining = false;
+  const epochs = new HeldEpochs();
   const lease = new Lease(leaseRedis, opts.nodeId, {
     log,
-    lost() {
-      store.forgetAll();
-      if (service) for (const code of [...service.codes()]) service.drop(code);
-    },
-    wanted(codes) {
-      for (const code of codes) {
-        if (service && service.get(code) === undefined) {
-          void store.disown(code);
-          continue;
-        }
-        if (!service || !store.settled(code, MOVE_AT_MOST_EVERY_MS)) continue;
-        void service.release(code, () => store.release(code)).then((released) => released && log(`cluster: handed lobby ${code} over`));
-      }
-    },
+    lost: () => ownership.lost(),
+    wanted: (codes) => ownership.wanted(codes),
   });
-  const store = new RedisStore(redis, lease, opts.idleMs, log);
+  const store = new RedisStore(redis, lease, epochs, opts.idleMs);
+  const ownership = new RedisOwnership(redis, lease, epochs, store, log);
   await warnOfSettings(redis, log);
   await lease.start();
   log(`cluster: node ${lease.owner} joined`);
 
-  /** Takes the lobby, asking its live owner for it and waiting a moment if need be. */
-  async function claim(code: string): Promise<StoredLobby | null | Refusal> {
-    if (draining) return refuse("unavailable", STOPPING);
-    const giveUpAt = performance.now() + HAND_OVER_WAIT_MS;
-    for (let asked = false; ; ) {
-      const found = await store.claim(code);
-      if ("taken" in found) return found.taken;
-      if ("absent" in found) return null;
-      if (performance.now() >= giveUpAt) return refuse("unavailable", MOVING);
-      if (!asked) {
-        const owner = found.heldBy.slice(0, found.heldBy.indexOf(":"));
-        // Read and emptied by the owner's next renewal; left behind by a dead owner, it expires.
-        await redis.call("SADD", [keys.wanted(owner), code]).then(() => redis.call("PEXPIRE", [keys.wanted(owner), String(HAND_OVER_WAIT_MS)])).catch(() => {});
-        asked = true;
-      }
-      await Bun.sleep(CLAIM_POLL_MS);
-    }
-  }
-
   return {
     store,
+    ownership,
     budgets: sharedBudgets(redis, log),
-    attach(s) {
-      service = s;
-      s.claimWith(claim);
-    },
-    healthy: () => !draining,
-    drain() {
-      draining = true;
-    },
+    healthy: () => ownership.taking,
+    drain: () => ownership.drain(),
     async leave() {
-      draining = true;
-      if (service) {
-        const s = service;
-        await Promise.all([...s.codes()].map((code) => s.release(code, () => store.release(code))));
-      }
+      await ownership.leave();
       await lease.stop();
       redis.close();
       leaseRedis.close();

@@ -34,15 +34,21 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1`);
 
 /**
+ * The prefix of a family of keys (keys.node("") is "sm:node:"), for the scripts that make a key from a
+ * name they read: they take it as an argument, so every key's spelling stays in `keys`.
+ */
+export const prefixOf = (key: (name: string) => string) => key("");
+
+/**
  * Takes a lobby: {0} no such lobby; {1, owner} it is a live node's; {2, epoch, state, updatedAt, chat}
- * taken, one epoch on. KEYS: lobby, chat. ARGV: owner, chat lines kept.
+ * taken, one epoch on. KEYS: lobby, chat. ARGV: owner, chat lines kept, prefixOf(keys.node).
  */
 export const CLAIM = script(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return {0} end
 local owner = redis.call('HGET', KEYS[1], 'owner') or ''
 if owner ~= '' and owner ~= ARGV[1] then
   local sep = string.find(owner, ':', 1, true)
-  if sep and redis.call('GET', 'sm:node:' .. string.sub(owner, 1, sep - 1)) == string.sub(owner, sep + 1) then return {1, owner} end
+  if sep and redis.call('GET', ARGV[3] .. string.sub(owner, 1, sep - 1)) == string.sub(owner, sep + 1) then return {1, owner} end
 end
 local epoch = redis.call('HINCRBY', KEYS[1], 'epoch', 1)
 redis.call('HSET', KEYS[1], 'owner', ARGV[1])
@@ -68,8 +74,8 @@ return 1`);
 
 /**
  * One command's changes to a lobby, fenced: refused with FENCED unless this owner and epoch hold it.
- * Returns the own-question rows changed.
- * KEYS: lobbyKeys(code). ARGV: owner, epoch, ttl ms, kind, then by kind:
+ * Returns the own-question rows changed. The lobby's code names its field in the own-question bytes.
+ * KEYS: lobbyKeys(code). ARGV: owner, epoch, ttl ms, kind, code, then by kind:
  *   save: state, at; chat: line, at, lines kept; remove: -, -; quarantine: reason, at;
  *   addOwn: -, at, body...; updateOwn: id, at, body; removeOwn: id, at.
  */
@@ -81,60 +87,60 @@ local changed = 0
 local function bytes(delta)
   if delta ~= 0 then
     redis.call('HINCRBY', KEYS[1], 'ownBytes', delta)
-    redis.call('HINCRBY', KEYS[5], string.sub(KEYS[1], 10), delta)
+    redis.call('HINCRBY', KEYS[5], ARGV[5], delta)
   end
 end
 if kind == 'remove' or kind == 'quarantine' then
   if kind == 'quarantine' then
     local own = redis.call('HGETALL', KEYS[3])
-    redis.call('HSET', KEYS[6], 'state', redis.call('HGET', KEYS[1], 'state') or '', 'chat', cjson.encode(redis.call('LRANGE', KEYS[2], 0, -1)), 'own', cjson.encode(own), 'reason', ARGV[5], 'at', ARGV[6])
+    redis.call('HSET', KEYS[6], 'state', redis.call('HGET', KEYS[1], 'state') or '', 'chat', cjson.encode(redis.call('LRANGE', KEYS[2], 0, -1)), 'own', cjson.encode(own), 'reason', ARGV[6], 'at', ARGV[7])
     redis.call('PEXPIRE', KEYS[6], 2592000000)
   end
-  redis.call('HDEL', KEYS[5], string.sub(KEYS[1], 10))
+  redis.call('HDEL', KEYS[5], ARGV[5])
   redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
   return 0
 end
 if kind == 'save' then
-  redis.call('HSET', KEYS[1], 'state', ARGV[5], 'updatedAt', ARGV[6])
+  redis.call('HSET', KEYS[1], 'state', ARGV[6], 'updatedAt', ARGV[7])
 elseif kind == 'chat' then
-  redis.call('RPUSH', KEYS[2], ARGV[5])
-  redis.call('LTRIM', KEYS[2], -tonumber(ARGV[7]), -1)
-  redis.call('HSET', KEYS[1], 'updatedAt', ARGV[6])
+  redis.call('RPUSH', KEYS[2], ARGV[6])
+  redis.call('LTRIM', KEYS[2], -tonumber(ARGV[8]), -1)
+  redis.call('HSET', KEYS[1], 'updatedAt', ARGV[7])
 elseif kind == 'addOwn' then
   local added = 0
-  for i = 7, #ARGV do
+  for i = 8, #ARGV do
     redis.call('HSET', KEYS[3], redis.call('INCR', KEYS[4]), ARGV[i])
     added = added + #ARGV[i]
     changed = changed + 1
   end
   bytes(added)
-  redis.call('HSET', KEYS[1], 'updatedAt', ARGV[6])
+  redis.call('HSET', KEYS[1], 'updatedAt', ARGV[7])
 elseif kind == 'updateOwn' or kind == 'removeOwn' then
-  local old = redis.call('HGET', KEYS[3], ARGV[5])
+  local old = redis.call('HGET', KEYS[3], ARGV[6])
   if old then
     if kind == 'updateOwn' then
-      redis.call('HSET', KEYS[3], ARGV[5], ARGV[7])
-      bytes(#ARGV[7] - #old)
+      redis.call('HSET', KEYS[3], ARGV[6], ARGV[8])
+      bytes(#ARGV[8] - #old)
     else
-      redis.call('HDEL', KEYS[3], ARGV[5])
+      redis.call('HDEL', KEYS[3], ARGV[6])
       bytes(-#old)
     end
     changed = 1
   end
-  redis.call('HSET', KEYS[1], 'updatedAt', ARGV[6])
+  redis.call('HSET', KEYS[1], 'updatedAt', ARGV[7])
 end
 for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ARGV[3]) end
 return changed`);
 
 /**
  * The bytes of every lobby's own questions, forgetting lobbies whose keys expired (an owner that died
- * and was never followed). KEYS: ownbytes.
+ * and was never followed). KEYS: ownbytes. ARGV: prefixOf(keys.lobby).
  */
 export const OWN_BYTES = script(`
 local total = 0
 local all = redis.call('HGETALL', KEYS[1])
 for i = 1, #all, 2 do
-  if redis.call('EXISTS', 'sm:lobby:' .. all[i]) == 1 then total = total + tonumber(all[i + 1])
+  if redis.call('EXISTS', ARGV[1] .. all[i]) == 1 then total = total + tonumber(all[i + 1])
   else redis.call('HDEL', KEYS[1], all[i]) end
 end
 return total`);

@@ -54,6 +54,8 @@ export class SqliteWrites {
   private apply(change: LobbyChange): number {
     const s = this.s;
     switch (change.kind) {
+      // One machine's registry knows every code in use, so a new lobby's row is written as a save is.
+      case "create":
       case "save": {
         const { chat: _chat, ...rest } = change.state;
         s.save.run(change.code, JSON.stringify(rest), change.at);

@@ -1,4 +1,4 @@
-// What the lobby service needs from storage, as a port: SQLite on one machine (store.ts), which
+// What the lobby service needs from storage, as a port (which lobbies live here is the ownership port's, ownership.ts): SQLite on one machine (store.ts), which
 // answers a commit at once, and stores that are asynchronous by nature (a cluster's Redis). A change
 // is answered once it is durable, and only then does the service replace the lobby's state or tell
 // anyone (docs/architecture.md "The data flow"); a change the store refuses throws or rejects, and
@@ -12,6 +12,8 @@ export interface StoredLobby {
 
 /** One lobby's changes from one command, written whole or not at all. */
 export type LobbyChange =
+  /** A new lobby: refused (StoreRefusal "taken") when a store shared by several servers knows its code already. */
+  | { kind: "create"; code: string; state: LobbyState; at: number }
   | { kind: "save"; code: string; state: LobbyState; at: number }
   /** The message's timestamp is the lobby's last activity: a chat line writes one row, not the whole lobby. */
   | { kind: "chat"; code: string; message: ChatMessage }
@@ -23,8 +25,6 @@ export type LobbyChange =
   | { kind: "removeOwn"; code: string; id: number; at: number };
 
 export interface LobbyStorePort {
-  /** Every saved lobby that passes validation; one that fails is set aside, not loaded. */
-  loadAll(): Promise<StoredLobby[]>;
   /**
    * Durable when it returns the number of own-question rows it changed, or a promise that resolves
    * to it; refused when it throws or the promise rejects. A store that can answer at once does: the

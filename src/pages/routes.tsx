@@ -3,7 +3,8 @@ import { Elysia } from "elysia";
 import type { ReactNode } from "react";
 import { lobbyView } from "../game/views";
 import { pageCodeSchema } from "../game/schemas";
-import type { LobbyService } from "../lobbies/service";
+import type { Refusal } from "../game/commands";
+import type { Located, LobbyService } from "../lobbies/service";
 import type { LobbyState } from "../game/types";
 import type { PageData, PageName } from "../../islands/client/store";
 import type { Manifest } from "./build";
@@ -39,9 +40,8 @@ export function pageRoutes({ service, manifest, now, lookupAllowed, shownOrigin,
   const rendered = new WeakMap<LobbyState, Map<string, PreparedPage>>();
   let home: PreparedPage | null = null;
 
-  /** `code`: as pageCodeSchema reads it */
-  const page = (name: PageName, request: Request, code: string | null) => {
-    const state = code ? service.get(code) : undefined;
+  /** `code`: as pageCodeSchema reads it; `state`: that lobby's, when there is one */
+  const page = (name: PageName, request: Request, code: string | null, state: LobbyState | null) => {
     const acceptEncoding = request.headers.get("accept-encoding") ?? "";
     const origin = shownOrigin(request);
     const key = `${name} ${origin}`;
@@ -60,50 +60,51 @@ export function pageRoutes({ service, manifest, now, lookupAllowed, shownOrigin,
   const plain = (name: PageName, request: Request, code: string, status: number, body: ReactNode) =>
     htmlResponse(renderPage(null, { page: name, code, lobby: null, now: now() }, body), request.headers.get("accept-encoding") ?? "", status);
   /**
-   * A page of a lobby, served once the lobby is here: at once, unless a cluster node must take it over
-   * first (docs/cluster.md). One it cannot have yet is said to be on its way, and asked for again
-   * shortly. The busiest path there is: on one machine it stays synchronous.
+   * A page of a lobby, served with the lobby's state (null when there is no such lobby) once it is
+   * found wherever it lives: at once, unless a cluster node must take it over first (docs/cluster.md
+   * "Owning a lobby"). One it cannot have yet is said to be on its way, and asked for again shortly.
+   * The busiest path there is: on one machine it stays synchronous.
    */
-  const whenHere = <N extends PageName>(name: N, request: Request, code: string, serve: (name: N, request: Request, code: string) => Response) => {
-    const claim = service.ensure(code);
-    if (!claim) return serve(name, request, code);
-    return claim.then((unreachable) => {
-      if (!unreachable) return serve(name, request, code);
-      const response = plain(name, request, code, 503, <Moving message={unreachable.message} />);
+  const located = (name: PageName, request: Request, code: string, serve: (state: LobbyState | null) => Response) => {
+    const answer = (found: Located | Refusal) => {
+      if (found.ok) return serve(found.state);
+      if (found.kind === "notFound") return serve(null);
+      const response = plain(name, request, code, 503, <Moving message={found.message} />);
       response.headers.set("refresh", String(MOVING_RETRY_S));
       return response;
-    });
+    };
+    const found = service.locate(code);
+    return found instanceof Promise ? found.then(answer) : answer(found);
   };
   /** A player's page of a code (as pageCodeSchema reads it), once the address may look one more up. */
   const playerPage = (name: "lobby" | "game", request: Request, code: string) =>
-    lookupAllowed(request) ? whenHere(name, request, code, page) : plain(name, request, code, 429, <TooMany />);
+    lookupAllowed(request) ? located(name, request, code, (state) => page(name, request, code, state)) : plain(name, request, code, 429, <TooMany />);
   /**
    * The invite link's page (/?join=CODE): the join form for that lobby, or why there is none, in the
    * first HTML (docs/pages.md "Home"); with what the form answered when it is one (join-form.ts).
    */
-  const invitePage = (request: Request, code: string, answer: Omit<Invite, "code" | "status"> = {}, status = 200) => {
-    const state = service.get(code);
+  const invitePage = (request: Request, code: string, state: LobbyState | null, answer: Omit<Invite, "code" | "status"> = {}, status = 200) => {
     const invite: Invite = { code, status: !state ? "missing" : state.locked ? "locked" : "open", ...answer };
     // Its script loads the islands only when wanted (islands/client/entries/invite.ts).
     return htmlResponse(renderPage(manifest, { page: "home", code: null, lobby: null, now: now() }, <Home invite={invite} />, "invite"), request.headers.get("accept-encoding") ?? "", status);
   };
   // Unlike the players' pages (whose scripts send a stranger home), a screen for a lobby that is not
   // there says so at once.
-  const tvPage = (name: "tv", request: Request, code: string) => (service.get(code) ? page(name, request, code) : plain(name, request, code, 404, <TvNotFound code={code} />));
+  const tvPage = (request: Request, code: string, state: LobbyState | null) => (state ? page("tv", request, code, state) : plain("tv", request, code, 404, <TvNotFound code={code} />));
   return new Elysia()
     .get("/", ({ request }) => {
       const join = new URL(request.url).searchParams.get("join");
-      if (join === null) return page("home", request, null);
+      if (join === null) return page("home", request, null, null);
       const code = pageCodeSchema.parse(join);
-      return lookupAllowed(request) ? whenHere("home", request, code, () => invitePage(request, code)) : plain("home", request, code, 429, <TooMany />);
+      return lookupAllowed(request) ? located("home", request, code, (state) => invitePage(request, code, state)) : plain("home", request, code, 429, <TooMany />);
     })
-    .use(joinFormRoute({ ...joinForm, invitePage: (request, code, answer, status) => whenHere("home", request, code, () => invitePage(request, code, answer, status)) }))
+    .use(joinFormRoute({ ...joinForm, invitePage: (request, code, answer, status) => located("home", request, code, (state) => invitePage(request, code, state, answer, status)) }))
     .get("/lobby/:code", ({ request, params }) => playerPage("lobby", request, pageCodeSchema.parse(params.code)))
     .get("/game/:code", ({ request, params }) => playerPage("game", request, pageCodeSchema.parse(params.code)))
     .get("/tv/:code", ({ request, params }) => {
       const code = pageCodeSchema.parse(params.code);
       if (!lookupAllowed(request)) return plain("tv", request, code, 429, <TvRefused />);
-      return whenHere("tv", request, code, tvPage);
+      return located("tv", request, code, (state) => tvPage(request, code, state));
     })
     .get("/build/:file", ({ request, params }) => serveBundle(params.file, request.headers.get("accept-encoding") ?? ""))
     .get("/logo.svg", () => serveLogo())

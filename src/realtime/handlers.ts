@@ -219,11 +219,14 @@ export class Handlers {
     // Without the `lobby` parameter the proxy chose this node by round robin: a watch from there
     // must not make it claim the lobby from the node that plays it, or anyone knowing a code could
     // keep the lobby moving (docs/cluster.md "Routing"). It watches a lobby held here, or none.
-    const claim = peer.routed === null ? null : this.deps.service.ensure(input.code);
-    const unreachable = claim && (await claim);
-    if (!peer.live) return;
-    if (unreachable) return peer.close(CLOSE.restart, unreachable.message);
-    const state = this.deps.service.get(input.code);
+    let state = peer.routed === null ? this.deps.service.get(input.code) : undefined;
+    if (peer.routed !== null) {
+      const located = this.deps.service.locate(input.code);
+      const found = located instanceof Promise ? await located : located;
+      if (!peer.live) return;
+      if (!found.ok && found.kind !== "notFound") return peer.close(CLOSE.restart, found.message);
+      if (found.ok) state = found.state;
+    }
     if (!state) {
       peer.emit("socket-error", { event: "watch-lobby", message: "This lobby has ended" });
       return peer.close(CLOSE.done, "Watch refused");

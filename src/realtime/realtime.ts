@@ -12,7 +12,7 @@ import type { LobbyService } from "../lobbies/service";
 import { CLOSE, encodeFrame, HEARTBEAT_MS, silenceLimit } from "../shared/wire";
 import { eventStreamTransport } from "./event-stream";
 import { Handlers, type RealtimeLimits } from "./handlers";
-import { Rooms } from "./rooms";
+import type { Rooms } from "./rooms";
 import { webSocketTransport, type WebSocketPeer } from "./websocket";
 
 /** How long close() waits for connections to take their last frame before the listener stops. */
@@ -22,6 +22,8 @@ const SLICES = 8;
 
 export interface RealtimeDeps {
   service: LobbyService;
+  /** the lobbies' channels, which the registry broadcasts to */
+  rooms: Rooms;
   tokens: Tokens;
   allowedOrigins: readonly string[];
   log: (line: string) => void;
@@ -34,9 +36,7 @@ export interface RealtimeDeps {
   answerHeaders?: Record<string, string>;
 }
 
-export function createRealtime({ service, tokens, allowedOrigins, log, heartbeatMs = HEARTBEAT_MS, limits, clientAddress, answerHeaders }: RealtimeDeps) {
-  const rooms = new Rooms();
-  service.broadcaster = rooms;
+export function createRealtime({ service, rooms, tokens, allowedOrigins, log, heartbeatMs = HEARTBEAT_MS, limits, clientAddress, answerHeaders }: RealtimeDeps) {
   const handlers = new Handlers({ service, tokens, rooms, log, limits });
   const queuedBytes = limits.queuedBytesPerConnection;
   const webSocket = webSocketTransport({ handlers, allowedOrigins, clientAddress, upgradeHeaders: answerHeaders, queuedBytes });

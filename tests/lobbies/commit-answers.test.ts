@@ -5,6 +5,7 @@
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import type { ChatMessage } from "../../src/game/types";
+import type { SavedLobbies } from "../../src/lobbies/ownership";
 import type { LobbyChange, LobbyStorePort } from "../../src/lobbies/store-port";
 import { STORAGE_FAULT_MESSAGE } from "../../src/lobbies/storage-fault";
 import { accepted } from "../support/builders";
@@ -127,11 +128,11 @@ async function until(done: () => boolean): Promise<void> {
 }
 
 /** A store port whose commits of one lobby wait until released, to see who waits on whom. */
-class HeldStore implements LobbyStorePort {
+class HeldStore implements LobbyStorePort, SavedLobbies {
   private held: (() => void)[] = [];
   /** the lobby whose commits wait */
   holding: string | null = null;
-  constructor(private readonly inner: LobbyStorePort) {}
+  constructor(private readonly inner: LobbyStorePort & SavedLobbies) {}
   loadAll = () => this.inner.loadAll();
   ownQuestions = (code: string) => this.inner.ownQuestions(code);
   ownQuestionBytesInAll = () => this.inner.ownQuestionBytesInAll();

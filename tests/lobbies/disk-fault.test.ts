@@ -114,7 +114,7 @@ describe.each(FAULTS)("a $name disk mid-game", (fault) => {
     ] as const) {
       refusedForStorage(await service.dispatch(code, command));
     }
-    const book = service.questionBook(code, host);
+    const book = await service.questionBook(code, host);
     if (!book.ok) throw new Error(book.message);
     refusedForStorage(await book.book.add([{ question: "New?", answer: "Yes", aliases: [], category: "Own" }]));
     // The round's deadline passes: the timer's command is refused too, and kept for later.

@@ -2,6 +2,7 @@
 // another lobby's is never given out, another is drawn; a lobby the store says moved away is dropped
 // here, its waiting commands told it moved, not that it ended.
 import { describe, expect, test } from "bun:test";
+import type { SavedLobbies } from "../../src/lobbies/ownership";
 import { StoreRefusal, type LobbyChange, type LobbyStorePort } from "../../src/lobbies/store-port";
 import { accepted } from "../support/builders";
 import { FakeClock } from "../support/fake-clock";
@@ -11,7 +12,7 @@ import { useTempStores } from "../support/temp-stores";
 const temp = useTempStores("shared-store");
 
 /** The temp store, with the answers of a shared store: some codes taken, some lobbies moved away. */
-function shared(inner: LobbyStorePort, taken: Set<string>, movedAway: Set<string>): LobbyStorePort {
+function shared(inner: LobbyStorePort & SavedLobbies, taken: Set<string>, movedAway: Set<string>): LobbyStorePort & SavedLobbies {
   return {
     loadAll: () => inner.loadAll(),
     ownQuestions: (code) => inner.ownQuestions(code),

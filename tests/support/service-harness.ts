@@ -4,6 +4,7 @@ import type { Command } from "../../src/game/commands";
 import type { Audience } from "../../src/game/effects";
 import type { Question, Team } from "../../src/game/types";
 import type { AnswerJudge, Broadcaster, QuestionSource } from "../../src/lobbies/seams";
+import { LocalOwnership, type SavedLobbies } from "../../src/lobbies/ownership";
 import { LobbyService, type ServiceOptions } from "../../src/lobbies/service";
 import type { LobbyStorePort } from "../../src/lobbies/store-port";
 import { accepted, questions } from "./builders";
@@ -53,14 +54,13 @@ export { settle } from "./settle";
 
 /** A service on this store with fixed ids and code, and a recording broadcaster. */
 export async function serviceOn(
-  store: LobbyStorePort,
+  store: LobbyStorePort & SavedLobbies,
   clock: FakeClock,
   { judge = new FakeJudge() as AnswerJudge, idleMs, hostGraceMs, log = () => {}, reduce, newCode = () => "WXYZ" }: { judge?: AnswerJudge; idleMs?: number; hostGraceMs?: number; log?: (line: string) => void; reduce?: ServiceOptions["reduce"]; newCode?: () => string } = {},
 ) {
   let ids = 0;
-  const service = settling(await LobbyService.open({ store, clock, judge, idleMs, hostGraceMs, questions: new FakeQuestions(), newId: () => `id${++ids}`, newCode, log, reduce }));
   const out = new RecordingBroadcaster();
-  service.broadcaster = out;
+  const service = settling(await LobbyService.open({ store, ownership: new LocalOwnership(store), broadcaster: out, clock, judge, idleMs, hostGraceMs, questions: new FakeQuestions(), newId: () => `id${++ids}`, newCode, log, reduce }));
   return { service, out };
 }
 

@@ -8,6 +8,7 @@ import { reduce } from "../../../src/game/reduce";
 import type { Audience } from "../../../src/game/effects";
 import type { LobbyState, Question, Team } from "../../../src/game/types";
 import type { AnswerJudge, Broadcaster, QuestionSource } from "../../../src/lobbies/seams";
+import { LocalOwnership } from "../../../src/lobbies/ownership";
 import { LobbyService } from "../../../src/lobbies/service";
 import { LobbyStore } from "../../../src/lobbies/store";
 import { FakeClock } from "../fake-clock";
@@ -132,14 +133,14 @@ export async function bootReal(store: LobbyStore, hostName = "Host"): Promise<Re
     seen.set(command, { state, copy: structuredClone(state), at: ++reduced });
     return reduce(state, command, ctx);
   };
-  const service = settling(await LobbyService.open({ store, clock, judge, questions: source, idleMs: IDLE_MS, newId: () => `h${++ids}`, newCode: () => "WXYZ", log: () => {}, reduce: seeing }));
-  const created = await service.create(hostName);
-  if (!created.ok) throw new Error(created.message);
-  const code = created.state.code;
+  // The one lobby's code, known once it is created (the broadcaster is given to the service first).
+  const code = "WXYZ";
   const violations: string[] = [];
   const outcomes = new Map<string, number>();
   const out = new WatchingBroadcaster(clock, () => service.get(code), violations);
-  service.broadcaster = out;
+  const service = settling(await LobbyService.open({ store, ownership: new LocalOwnership(store), broadcaster: out, clock, judge, questions: source, idleMs: IDLE_MS, newId: () => `h${++ids}`, newCode: () => code, log: () => {}, reduce: seeing }));
+  const created = await service.create(hostName);
+  if (!created.ok) throw new Error(created.message);
   // Every dispatch, the service's own (timeUp, judged, a slow startGame) included: a refusal must
   // leave the very same state object, unchanged. One answered at once is checked at once.
   const dispatch = service.dispatch.bind(service);
