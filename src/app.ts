@@ -189,7 +189,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
     tokens,
     async close() {
       // A cluster node first lets the balancer see it going, then hands its lobbies over: their players
-      // reconnect straight to the node that takes them (docs/cluster.md "Failover and hand-over").
+      // reconnect straight to the node that takes them (docs/cluster.md "Stopping a node").
       if (cluster) {
         cluster.drain();
         await Bun.sleep(BALANCER_NOTICE_MS);

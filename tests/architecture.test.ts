@@ -71,8 +71,56 @@ describe("the layers", () => {
     expect(statically).toEqual([]);
   });
 
+  test("src/game/ reads no clock, timer or randomness of its own: time and the seed come in (docs/architecture.md \"Rules\")", () => {
+    const impure = filesUnder("src/game").filter((f) => /\bDate\.now\(|\bsetTimeout\(|\bsetInterval\(|\bMath\.random\(|\bperformance\.now\(/.test(readFileSync(join(ROOT, f), "utf8")));
+    expect(impure).toEqual([]);
+  });
+
   test("the check sees a violation: a game file importing the service would be reported", () => {
     expect(target("src/game/reduce.ts", "../lobbies/service")).toBe("src/lobbies/service");
     expect(specifiers('import type { A } from "../shared/events";\nexport { b } from "./b";\nawait import("../x");')).toEqual(["../shared/events", "./b", "../x"]);
+  });
+});
+
+/** The source of every file under src/ and islands/, comments left out (a comment may name what code must not do). */
+function sources(): [file: string, code: string][] {
+  return [...filesUnder("src"), ...filesUnder("islands")].map((f) => [f, readFileSync(join(ROOT, f), "utf8").replace(/\/\*[\s\S]*?\*\/|(^|[^:"'`])\/\/.*$/gm, "$1")]);
+}
+
+describe("the rooms (docs/architecture.md \"The rooms\")", () => {
+  test("only the registry makes a live lobby", () => {
+    expect(sources().filter(([, code]) => /\bnew LiveLobby\b/.test(code)).map(([f]) => f)).toEqual(["src/lobbies/service.ts"]);
+  });
+
+  test("no caller makes sure a lobby is here before looking it up: there is no ensure, and the look-up that never claims is the realtime layer's alone", () => {
+    // A lobby is asked for once (service.with, service.locate, or a command); `get` looks only here,
+    // which is right only for a connection already in the lobby's rooms or a watch sent here by chance.
+    const ensuring = sources().filter(([, code]) => /\.ensure\(|\bclaimWith\b/.test(code)).map(([f]) => f);
+    const localLookups = sources()
+      .filter(([f, code]) => !inside(f, "src/lobbies") && /\bservice\.get\(/.test(code))
+      .map(([f]) => f);
+    expect({ ensuring, localLookups }).toEqual({ ensuring: [], localLookups: ["src/realtime/handlers.ts"] });
+  });
+
+  test("the registry's dependencies are given at construction: nothing assigns one after", () => {
+    const wiredAfter = sources().filter(([, code]) => /\bservice\.(broadcaster|claimer|ownership|store)\s*=(?!=)/.test(code)).map(([f]) => f);
+    expect(wiredAfter).toEqual([]);
+  });
+
+  test("where a lobby lives is the ownership port's: the store port says nothing of claims or of loading every lobby", () => {
+    const port = readFileSync(join(ROOT, "src/lobbies/store-port.ts"), "utf8");
+    expect(port).not.toMatch(/\b(claim|settled|release|disown|forgetAll|loadAll)\s*\(/);
+    const redisStore = readFileSync(join(ROOT, "src/cluster/redis-store.ts"), "utf8");
+    expect(redisStore).not.toMatch(/\b(claim|settled|release|disown|forgetAll|loadAll)\s*\(/);
+  });
+
+  test("the cluster's Lua scripts spell no key: every prefix comes from the keys module", () => {
+    const scripts = readFileSync(join(ROOT, "src/cluster/scripts.ts"), "utf8");
+    const lua = [...scripts.matchAll(/script\(`([\s\S]*?)`\)/g)].map((m) => m[1]!).join("\n");
+    expect(lua).not.toMatch(/sm:|string\.sub\(KEYS/);
+  });
+
+  test("the check sees a violation: a caller writing ensure-then-get would be reported", () => {
+    expect(/\.ensure\(/.test("const claim = service.ensure(code); const state = service.get(code);")).toBe(true);
   });
 });

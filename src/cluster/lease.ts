@@ -14,7 +14,7 @@ const MARGIN_MS = 250;
 export interface LeaseEvents {
   /** The lease ran out: every lobby held under it may be another node's now. */
   lost(): void;
-  /** Codes other nodes asked for (docs/cluster.md "Hand-over"). */
+  /** Codes other nodes asked for (docs/cluster.md "Owning a lobby"). */
   wanted(codes: string[]): void;
   log(line: string): void;
 }

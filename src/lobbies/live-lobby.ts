@@ -11,10 +11,11 @@ import { closeLobby } from "../game/lobby-rules";
 import type { Outcome } from "../game/outcome";
 import type { Context, reduce } from "../game/reduce";
 import { canStartGame, finishedGame } from "../game/round-rules";
-import type { GameState, LobbyState, Player, Question, Team } from "../game/types";
+import type { GameState, LobbyState, Player, Team } from "../game/types";
 import { LobbyTimers, type Clock } from "./clock";
 import { FAULT_CLOSE_REASON, FAULT_LIMIT, LOBBY_FAULT, faultLine } from "./lobby-faults";
 import { answer, closes, type CommandJob, type Job, type WorkJob } from "./lobby-jobs";
+import type { LoneWrites } from "./lone-writes";
 import { OwnQuestionBook, type OwnQuota } from "./own-questions";
 import type { AnswerJudge, Broadcaster, QuestionSource } from "./seams";
 import { isStorageFault, storageRefused } from "./storage-fault";
@@ -39,13 +40,13 @@ export interface LobbyDeps {
   /** the rules; a seam so tests can make one throw, as a bug would (docs/architecture.md "The fault boundary") */
   reduce: typeof reduce;
   idleMs: number;
+  /** how long a disconnected host keeps the role (HOST_GRACE_S) */
+  hostGraceMs: number;
   ownQuota: OwnQuota;
   /** One context for every command, its time set before each: the rules read it and keep nothing of it. */
   context: Context;
-  /** commits and jobs not answered yet, of every lobby: what the registry's `quiet` reads */
-  pending: { count: number };
-  /** Commits a change no one waits on; true once durable, false (logged) when the store refused it. */
-  write(change: LobbyChange, what: string): Promise<boolean>;
+  /** changes no one waits on, and the count of everything waiting on the store */
+  writes: LoneWrites;
   /** Moves every lobby's deadlines if the wall clock was set since the last look. */
   reanchor(): void;
   /** A command of the lobby's own (a timer's, the judge's), sent as any other is: through the registry. */
@@ -111,11 +112,8 @@ export class LiveLobby {
     return job.promise as Promise<T | Refusal>;
   }
 
-  /**
-   * The questions a game started by `by` is played with (maybe from an AI, so outside the lobby's
-   * command flow), or why it cannot start; the registry then sends the start as a command.
-   */
-  async questionsToStart(by: string): Promise<Question[] | Refusal> {
+  /** Starting fetches a game's questions first (maybe from an AI), outside the lobby's command flow. */
+  async startGame(by: string): Promise<Outcome> {
     const { state, code, deps } = this;
     let refusal: Refusal | null;
     try {
@@ -128,10 +126,12 @@ export class LiveLobby {
       deps.log(`questions: could not read the own questions of ${code}: ${String(err)}`);
       return [];
     });
-    return deps.questions.pick({ tags: state.settings.tags, count: state.settings.rounds, exclude: state.asked, own }).catch((err: unknown) => {
+    const questions = await deps.questions.pick({ tags: state.settings.tags, count: state.settings.rounds, exclude: state.asked, own }).catch((err: unknown) => {
       deps.log(`questions: could not pick for ${code}: ${String(err)}`);
       return [];
     });
+    // Through the registry: the lobby may have moved to another server meanwhile.
+    return deps.dispatch(code, { type: "startGame", by, questions });
   }
 
   /** The lobby's finished game, for its results to keep; a game still running has none yet. */
@@ -193,16 +193,16 @@ export class LiveLobby {
       return false;
     }
     if (job.work) {
-      deps.pending.count++;
+      deps.writes.pending++;
       void job
         .work()
         .then(
           (value) => {
-            deps.pending.count--;
+            deps.writes.pending--;
             job.resolve(value);
           },
           (err: unknown) => {
-            deps.pending.count--;
+            deps.writes.pending--;
             job.resolve(this.fault("its own questions", err));
           },
         )
@@ -238,7 +238,7 @@ export class LiveLobby {
       return false;
     }
     this.waiting = job;
-    deps.pending.count++;
+    deps.writes.pending++;
     void written.then(this.committed, this.refused);
     return true;
   }
@@ -274,7 +274,7 @@ export class LiveLobby {
   private onCommitted(): void {
     const job = this.waiting!;
     this.waiting = null;
-    this.deps.pending.count--;
+    this.deps.writes.pending--;
     this.accept(job);
     queueMicrotask(this.resume);
   }
@@ -282,7 +282,7 @@ export class LiveLobby {
   private onRefused(err: unknown): void {
     const job = this.waiting!;
     this.waiting = null;
-    this.deps.pending.count--;
+    this.deps.writes.pending--;
     this.refuse(job, err);
     queueMicrotask(this.resume);
   }
@@ -307,7 +307,7 @@ export class LiveLobby {
   private async expire(): Promise<void> {
     const { deps, code } = this;
     if (deps.clock.now() < this.idleAt) return this.armIdle();
-    if (!(await deps.write({ kind: "remove", code }, `expiring ${code}`))) {
+    if (!(await deps.writes.write({ kind: "remove", code }, `expiring ${code}`))) {
       this.idleAt = deps.clock.now() + STORAGE_RETRY_MS;
       return this.armIdle();
     }
@@ -413,6 +413,6 @@ export class LiveLobby {
     this.timers.dispose();
     // Its players hear of it once the rows are set aside (or the disk refused that: the next start
     // then meets the lobby again, and sets it aside if it still fails).
-    void deps.write({ kind: "quarantine", code, reason: `failed ${FAULT_LIMIT} times in a row` }, `setting aside ${code}`).then(() => this.run(closeLobby(this.state, FAULT_CLOSE_REASON)));
+    void deps.writes.write({ kind: "quarantine", code, reason: `failed ${FAULT_LIMIT} times in a row` }, `setting aside ${code}`).then(() => this.run(closeLobby(this.state, FAULT_CLOSE_REASON)));
   }
 }

@@ -5,48 +5,22 @@
 import { refuse, type Command, type Refusal } from "../game/commands";
 import { createLobby, validName } from "../game/lobby-rules";
 import type { Outcome } from "../game/outcome";
-import { reduce } from "../game/reduce";
 import { resumeEffects } from "../game/round-rules";
 import { hostPresence } from "../game/host-rules";
-import { DEFAULT_HOST_GRACE_MS, NAME_MAX, normalizeCode } from "../game/settings";
+import { NAME_MAX, normalizeCode } from "../game/settings";
 import type { GameState, LobbyState, Player } from "../game/types";
-import { ClockGuard, realClock, type Clock } from "./clock";
+import { ClockGuard } from "./clock";
 import { randomCode } from "./codes";
 import { faultLine } from "./lobby-faults";
 import { LiveLobby, NOT_FOUND, type LobbyDeps } from "./live-lobby";
-import { nameKey } from "./name-key";
-import type { OwnQuestionBook, OwnQuota } from "./own-questions";
-import type { HeldLobbies, LobbyOwnership } from "./ownership";
+import type { OwnQuestionBook } from "./own-questions";
+import type { HeldLobbies } from "./ownership";
+import { lobbyDeps, type ServiceOptions } from "./service-options";
 import { storageRefused } from "./storage-fault";
-import { silentBroadcaster, type AnswerJudge, type Broadcaster, type QuestionSource } from "./seams";
-import { StoreRefusal, committing, type LobbyChange, type LobbyStorePort } from "./store-port";
+import { StoreRefusal } from "./store-port";
 
 export { STORAGE_RETRY_MS } from "./live-lobby";
-export const DEFAULT_IDLE_MS = 2 * 60 * 60 * 1000;
-const NO_QUOTA: OwnQuota = { lobbyBytes: Number.POSITIVE_INFINITY, totalBytes: Number.POSITIVE_INFINITY };
-
-export interface ServiceOptions {
-  store: LobbyStorePort;
-  /** where lobbies live: this process only, or a cluster's nodes */
-  ownership: LobbyOwnership;
-  /** who hears the lobbies' events: the realtime transport, or no one */
-  broadcaster?: Broadcaster;
-  questions: QuestionSource;
-  judge: AnswerJudge;
-  clock?: Clock;
-  idleMs?: number;
-  /** how long a disconnected host keeps the role (HOST_GRACE_S) */
-  hostGraceMs?: number;
-  /** lobbies open at once (MAX_LOBBIES) */
-  maxLobbies?: number;
-  /** what a lobby's own questions may take (OWN_QUESTIONS_LOBBY_BYTES, OWN_QUESTIONS_TOTAL_BYTES) */
-  ownQuota?: OwnQuota;
-  newId?: () => string;
-  newCode?: () => string;
-  log?: (line: string) => void;
-  /** the rules; a seam so tests can make one throw, as a bug would (docs/architecture.md "The fault boundary") */
-  reduce?: typeof reduce;
-}
+export type { ServiceOptions } from "./service-options";
 
 export type Created = { ok: true; state: LobbyState; playerId: string } | Extract<Outcome, { ok: false }>;
 export type Located = { ok: true; state: LobbyState };
@@ -57,35 +31,20 @@ export class LobbyService implements HeldLobbies {
   private readonly reserved = new Set<string>();
   private readonly deps: LobbyDeps;
   private readonly clockGuard: ClockGuard;
-  private readonly hostGraceMs: number;
   private readonly newId: () => string;
   private readonly newCode: () => string;
 
   private constructor(private readonly opts: ServiceOptions) {
-    const clock = opts.clock ?? realClock;
-    this.clockGuard = new ClockGuard(clock);
-    this.hostGraceMs = opts.hostGraceMs ?? DEFAULT_HOST_GRACE_MS;
-    this.newId = opts.newId ?? (() => crypto.randomUUID());
-    this.newCode = opts.newCode ?? (() => randomCode());
-    this.deps = {
-      store: opts.store,
-      broadcaster: opts.broadcaster ?? silentBroadcaster,
-      clock,
-      judge: opts.judge,
-      questions: opts.questions,
-      log: opts.log ?? ((line) => console.log(line)),
-      reduce: opts.reduce ?? reduce,
-      idleMs: opts.idleMs ?? DEFAULT_IDLE_MS,
-      ownQuota: opts.ownQuota ?? NO_QUOTA,
-      context: { now: 0, hostGraceMs: this.hostGraceMs, nameKey },
-      pending: { count: 0 },
-      write: (change, what) => this.write(change, what),
+    this.deps = lobbyDeps(opts, {
       reanchor: () => this.reanchor(),
       dispatch: (code, command) => this.dispatch(code, command),
       forget: (lobby) => {
         if (this.lobbies.get(lobby.code) === lobby) this.lobbies.delete(lobby.code);
       },
-    };
+    });
+    this.clockGuard = new ClockGuard(this.deps.clock);
+    this.newId = opts.newId ?? (() => crypto.randomUUID());
+    this.newCode = opts.newCode ?? (() => randomCode());
     opts.ownership.serve(this);
   }
 
@@ -96,7 +55,7 @@ export class LobbyService implements HeldLobbies {
     const dropped: Promise<unknown>[] = [];
     for (const { state, updatedAt } of await opts.ownership.atStart()) {
       // On a disk that refuses it, the row stays and the next start drops it again.
-      if (updatedAt + idleMs <= clock.now()) dropped.push(service.write({ kind: "remove", code: state.code }, `dropping idle ${state.code}`));
+      if (updatedAt + idleMs <= clock.now()) dropped.push(service.deps.writes.write({ kind: "remove", code: state.code }, `dropping idle ${state.code}`));
       else dropped.push(service.bringBack(state, updatedAt) ?? Promise.resolve());
     }
     await Promise.all(dropped);
@@ -114,7 +73,7 @@ export class LobbyService implements HeldLobbies {
     let lobby: LiveLobby | undefined;
     try {
       const away = { ...state, players: state.players.map((p) => ({ ...p, connected: false, awaySince: p.connected ? now : (p.awaySince ?? now) })) };
-      const host = hostPresence(away, false, typeof state.hostAwaySince === "number" ? state.hostAwaySince : now, this.hostGraceMs);
+      const host = hostPresence(away, false, typeof state.hostAwaySince === "number" ? state.hostAwaySince : now, this.deps.hostGraceMs);
       lobby = new LiveLobby(state.code, host.state, updatedAt + this.deps.idleMs, this.deps);
       this.lobbies.set(state.code, lobby);
       lobby.start([...host.effects, ...resumeEffects(host.state)]);
@@ -123,7 +82,7 @@ export class LobbyService implements HeldLobbies {
       this.deps.log(faultLine(state.code, "restoring", err));
       lobby?.dispose();
       this.lobbies.delete(state.code);
-      return this.write({ kind: "quarantine", code: state.code, reason: "its rules failed while restoring it" }, `setting aside ${state.code}`);
+      return this.deps.writes.write({ kind: "quarantine", code: state.code, reason: "its rules failed while restoring it" }, `setting aside ${state.code}`);
     }
   }
 
@@ -188,31 +147,9 @@ export class LobbyService implements HeldLobbies {
     this.lobbies.get(code)?.moveAway();
   }
 
-  /** Commits a change outside any command: null once durable, else what the store refused it with. */
-  private commitAlone(change: LobbyChange): Promise<{ refused: unknown } | null> {
-    const { pending } = this.deps;
-    pending.count++;
-    return committing(this.opts.store, change).then(
-      () => {
-        pending.count--;
-        return null;
-      },
-      (refused: unknown) => {
-        pending.count--;
-        return { refused };
-      },
-    );
-  }
-
-  private async write(change: LobbyChange, what: string): Promise<boolean> {
-    const failed = await this.commitAlone(change);
-    if (failed) storageRefused(this.deps.log, what, failed.refused);
-    return failed === null;
-  }
-
   /** No command, job or write is waiting on the store: what shutdown waits for, and tests too. */
   get quiet(): boolean {
-    return this.deps.pending.count === 0;
+    return this.deps.writes.pending === 0;
   }
 
   get size(): number {
@@ -234,7 +171,7 @@ export class LobbyService implements HeldLobbies {
       }
       const state = createLobby(code, playerId, name, clock.now());
       this.reserved.add(code);
-      const failed = await this.commitAlone({ kind: "create", code, state, at: clock.now() });
+      const failed = await this.deps.writes.commit({ kind: "create", code, state, at: clock.now() });
       this.reserved.delete(code);
       if (failed === null) {
         const lobby = new LiveLobby(code, state, clock.now() + this.deps.idleMs, this.deps);
@@ -269,18 +206,15 @@ export class LobbyService implements HeldLobbies {
     for (const lobby of this.lobbies.values()) lobby.clockStepped(by);
   }
 
-  /** Starting fetches a game's questions first (maybe from an AI), outside the lobby's command flow. */
-  async startGame(rawCode: string, by: string): Promise<Outcome> {
-    const questions = await this.with(rawCode, (lobby) => lobby.questionsToStart(by));
-    return Array.isArray(questions) ? this.dispatch(rawCode, { type: "startGame", by, questions }) : questions;
+  // What the transport asks of one lobby, each asked once wherever the lobby lives.
+  startGame(rawCode: string, by: string): Promise<Outcome> {
+    return Promise.resolve(this.with(rawCode, (lobby) => lobby.startGame(by)));
   }
 
-  /** The lobby's finished game, for its results to keep; a game still running has none yet. */
   finishedGame(rawCode: string): Promise<Refusal | { ok: true; code: string; game: GameState; players: Player[] }> {
     return Promise.resolve(this.with(rawCode, (lobby) => lobby.finishedGame()));
   }
 
-  /** The lobby's own questions, for its host alone (docs/decisions.md "Your own questions"): the book, or why not. */
   questionBook(rawCode: string, by: string): Promise<Refusal | { ok: true; book: OwnQuestionBook }> {
     return Promise.resolve(this.with(rawCode, (lobby) => lobby.questionBook(by)));
   }

@@ -1,4 +1,4 @@
-// Redis down for 5 s under a cluster in play (docs/cluster.md "Redis down"): Redis is killed with
+// Redis down for 5 s under a cluster in play (docs/cluster.md "Owning a lobby"): Redis is killed with
 // SIGKILL mid-round and started again on its port and append-only file. Meanwhile every command is
 // refused with 503 and nothing of it is applied; afterwards the lobby is as it was plus what was
 // acknowledged, and play resumes by itself: the pages come back, commands succeed.
