@@ -7,12 +7,11 @@ import type { Action } from "./action";
 import { api, type Answers } from "./api";
 import type { Store } from "./store";
 
-/** Numbers stay text while typed, so the host can clear a field and type a new value. */
-export interface SettingsDraft {
-  rounds: string;
-  roundLimit: string;
-  tags: string[];
-}
+/**
+ * The settings (their type is settingsSchema's) with every number kept as text while typed, so the
+ * host can clear a field and type a new value; a setting added to the schema is in the draft too.
+ */
+export type SettingsDraft = { [K in keyof Settings]: Settings[K] extends number ? string : Settings[K] };
 
 /** Saves the draft, if any (clamped as docs/rules.md "Settings" says), as the action of the island that asked; false when the server refused it. */
 export async function saveSettingsDraft(store: Store, action: Action): Promise<boolean> {

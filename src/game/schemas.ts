@@ -76,13 +76,21 @@ const text = (label: string, min: number, max: number) =>
     .transform((s) => s.toWellFormed().replace(/\s+/g, " ").trim())
     .pipe(z.string().min(min, min === 1 ? `${label} is blank` : `${label} must be at least ${min} characters`).max(max, `${label} must be at most ${max} characters`));
 
-/** A question of the bank, of a pack, or of a lobby's own, as it comes in: the same fields and limits for all. */
+/** A question's limits, one set wherever it comes from: the bank, a pack, a lobby's own, the AI. */
+export const QUESTION_LIMITS = { category: 40, questionMin: 5, question: 300, answer: 60, aliases: 20 } as const;
+/** An answer players can type on a phone: what the bank's answers hold to, and what the AI is held to. */
+export const TYPEABLE_ANSWER = { chars: 30, words: 4 } as const;
+
+/** A question of the bank, of a pack, of a lobby's own or of the AI, as it comes in: the same fields and limits for all. */
 export const questionInputSchema = z.object(
   {
-    category: text("Category", 1, 40),
-    question: text("Question", 5, 300),
-    answer: text("Answer", 1, 60),
-    aliases: z.array(text("An accepted answer", 1, 60), { error: "Accepted answers must be a list" }).max(20, "At most 20 accepted answers").default([]),
+    category: text("Category", 1, QUESTION_LIMITS.category),
+    question: text("Question", QUESTION_LIMITS.questionMin, QUESTION_LIMITS.question),
+    answer: text("Answer", 1, QUESTION_LIMITS.answer),
+    aliases: z
+      .array(text("An accepted answer", 1, QUESTION_LIMITS.answer), { error: "Accepted answers must be a list" })
+      .max(QUESTION_LIMITS.aliases, `At most ${QUESTION_LIMITS.aliases} accepted answers`)
+      .default([]),
   },
   { error: "A question must be an object with category, question and answer" },
 ) satisfies z.ZodType<z.infer<typeof questionSchema>, unknown>;

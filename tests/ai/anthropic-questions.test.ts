@@ -4,6 +4,8 @@ import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import { AnthropicQuestions } from "../../src/ai/anthropic-questions";
 import { spread } from "../../src/ai/question-plan";
 import { makeClient, MalformedReply } from "../../src/ai/anthropic-tool";
+import { generatedQuestionSchema, questionToolSchema } from "../../src/ai/generated-question";
+import { QUESTION_LIMITS, questionInputSchema } from "../../src/game/schemas";
 import { startFakeAnthropic, text, tool } from "../support/fake-anthropic";
 import { aiConfig, item } from "./helpers";
 
@@ -76,6 +78,20 @@ describe("AnthropicQuestions", () => {
     expect(qs.every((q) => q.category === "Cheese")).toBe(true);
     // Bad, repeated and self-equal aliases go; the question stays.
     expect(qs[1]!.aliases).toEqual(["Ans 9"]);
+  });
+
+  test("the tool's schema is zod's JSON Schema of the question's fields, and the item limits are the one set every question has", () => {
+    const schema = questionToolSchema(["Cheese"]);
+    const items = (schema.properties as { questions: { items: { required: string[]; additionalProperties: boolean; properties: Record<string, { type: string }> } } }).questions.items;
+    expect(items.required).toEqual(["category", "question", "answer", "aliases"]);
+    expect(items.additionalProperties).toBe(false);
+    expect(Object.values(items.properties).map((p) => p.type)).toEqual(["string", "string", "string", "array"]);
+    expect(JSON.stringify(schema)).not.toContain("$schema");
+    // A field over the limits of questionInputSchema is refused here as it is for a pack or a lobby's own.
+    for (const over of [{ category: "x".repeat(QUESTION_LIMITS.category + 1) }, { question: "Why?" }, { aliases: Array.from({ length: QUESTION_LIMITS.aliases + 1 }, (_, i) => `a${i}`) }]) {
+      const candidate = item("Cheese", 1, over);
+      expect({ over, generated: generatedQuestionSchema.safeParse(candidate).success, input: questionInputSchema.safeParse(candidate).success }).toEqual({ over, generated: false, input: false });
+    }
   });
 
   test("never more than asked per topic", async () => {
