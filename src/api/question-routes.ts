@@ -4,13 +4,13 @@
 // PUT edits one, and files come in (CSV or JSON text) and go out here, read and written on the server.
 import { Elysia } from "elysia";
 import type { QuestionCatalog } from "../ai/providers";
-import { OWN_QUESTIONS_BYTES, OWN_QUESTIONS_MAX } from "../game/settings";
+import { OWN_QUESTIONS_BYTES } from "../game/settings";
 import type { Question } from "../game/types";
 import type { LobbyService } from "../lobbies/service";
-import { ownQuestionBytes } from "../lobbies/store-port";
+import { importRefusal, ownQuestionBytes } from "../game/own-question-rules";
 import { downloadName } from "../results/spreadsheet";
 import { answers, type RowError } from "./answers";
-import { accepted, ApiError } from "./errors";
+import { accepted, ApiError, REFUSAL_STATUS } from "./errors";
 import { jsonBody, MAX_BODY_BYTES } from "./json-body";
 import { questionsCsv, questionsJson, readQuestionFile } from "./question-files";
 import { exportQuery, importBody, ownQuestion, questionParams, questionsBody } from "./schemas";
@@ -83,7 +83,8 @@ export function questionRoutes({ service, catalog, authenticate, spend }: Questi
       async ({ claims, body, request }) => {
         const file = readQuestionFile(body.name, body.text);
         if (!file.ok) throw new ApiError(400, file.message);
-        if (file.questions.length > OWN_QUESTIONS_MAX) throw new ApiError(400, `The file holds ${file.questions.length} questions; a lobby holds at most ${OWN_QUESTIONS_MAX}`);
+        const tooMany = importRefusal(file.questions.length);
+        if (tooMany) throw new ApiError(REFUSAL_STATUS[tooMany.kind], tooMany.message);
         const rows = validRows(file.questions, file.line);
         charge(spend, request, rows);
         const { added, total } = accepted(await (await bookFor(claims)).add(rows));

@@ -3,7 +3,8 @@
 // a node holds, and how it takes them over, is the ownership's (redis-ownership.ts).
 import { CHAT_HISTORY } from "../game/settings";
 import type { LobbyState, OwnQuestion, Question } from "../game/types";
-import { MOVED_MESSAGE, ownBody, StoreRefusal, type LobbyChange, type LobbyStorePort } from "../lobbies/store-port";
+import { ownBody } from "../game/own-question-rules";
+import { MOVED_MESSAGE, StoreRefusal, type LobbyChange, type LobbyStorePort } from "../lobbies/store-port";
 import { isReply, OutcomeUnknown, type Redis } from "./redis";
 import { COMMIT, CREATE, keys, lobbyKeys, OWN_BYTES, prefixOf } from "./scripts";
 import type { HeldEpochs } from "./held-epochs";

@@ -6,7 +6,7 @@ import { realClock, type Clock } from "./clock";
 import type { LobbyDeps } from "./live-lobby";
 import { LoneWrites } from "./lone-writes";
 import { nameKey } from "./name-key";
-import type { OwnQuota } from "./own-questions";
+import type { OwnQuota } from "../game/own-question-rules";
 import type { LobbyOwnership } from "./ownership";
 import { silentBroadcaster, type AnswerJudge, type Broadcaster, type QuestionSource } from "./seams";
 import type { LobbyStorePort } from "./store-port";

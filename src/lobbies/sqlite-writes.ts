@@ -3,7 +3,8 @@
 // why not a writer thread). A change the database refuses is rolled back whole and thrown.
 import type { Database } from "bun:sqlite";
 import { CHAT_HISTORY } from "../game/settings";
-import { ownBody, type LobbyChange } from "./store-port";
+import { ownBody } from "../game/own-question-rules";
+import type { LobbyChange } from "./store-port";
 
 function statements(db: Database) {
   return {

@@ -63,9 +63,3 @@ export function committing(store: LobbyStorePort, change: LobbyChange): Promise<
     return Promise.reject(err);
   }
 }
-
-/** Only the question's own fields are kept, in a fixed order. */
-export const ownBody = ({ category, question, answer, aliases }: Question): Question => ({ category, question, answer, aliases });
-
-/** The bytes one question of a lobby's own takes as stored: what the own-question quotas count. */
-export const ownQuestionBytes = (q: Question) => Buffer.byteLength(JSON.stringify(ownBody(q)));
