@@ -9,18 +9,16 @@ import { refuse, type Command, type Refusal } from "../game/commands";
 import type { Effect } from "../game/effects";
 import { closeLobby } from "../game/lobby-rules";
 import type { Outcome } from "../game/outcome";
-import type { Context, reduce } from "../game/reduce";
 import { canStartGame, finishedGame } from "../game/round-rules";
-import type { GameState, LobbyState, Player, Team } from "../game/types";
-import { LobbyTimers, type Clock } from "./clock";
+import type { GameState, LobbyState, Player } from "../game/types";
+import { LobbyTimers } from "./clock";
 import { FAULT_CLOSE_REASON, FAULT_LIMIT, LOBBY_FAULT, faultLine } from "./lobby-faults";
 import { answer, closes, type CommandJob, type Job, type WorkJob } from "./lobby-jobs";
-import type { LoneWrites } from "./lone-writes";
-import type { OwnQuota } from "../game/own-question-rules";
 import { OwnQuestionBook } from "./own-questions";
-import type { AnswerJudge, Broadcaster, QuestionSource } from "./seams";
+import type { LobbyDeps } from "./service-options";
 import { isStorageFault, storageRefused } from "./storage-fault";
-import { MOVED_MESSAGE, StoreRefusal, type LobbyChange, type LobbyStorePort } from "./store-port";
+import { MOVED_MESSAGE, StoreRefusal, type LobbyChange } from "./store-port";
+import { verdicts } from "./verdicts";
 
 const IDLE_TIMER = "idle-expiry";
 /** How soon a timer's or the judge's command refused by the disk is tried again. */
@@ -29,32 +27,6 @@ export const STORAGE_RETRY_MS = 1000;
 export const NOT_FOUND: Refusal = refuse("notFound", "Lobby not found");
 /** For commands that were waiting on a lobby handed to another server: the page reconnects and finds it there. */
 const MOVED_AWAY: Refusal = refuse("unavailable", MOVED_MESSAGE);
-
-/** What every live lobby of a registry shares, given by the registry when it makes one. */
-export interface LobbyDeps {
-  store: LobbyStorePort;
-  broadcaster: Broadcaster;
-  clock: Clock;
-  judge: AnswerJudge;
-  questions: QuestionSource;
-  log: (line: string) => void;
-  /** the rules; a seam so tests can make one throw, as a bug would (docs/architecture.md "The fault boundary") */
-  reduce: typeof reduce;
-  idleMs: number;
-  /** how long a disconnected host keeps the role (HOST_GRACE_S) */
-  hostGraceMs: number;
-  ownQuota: OwnQuota;
-  /** One context for every command, its time set before each: the rules read it and keep nothing of it. */
-  context: Context;
-  /** changes no one waits on, and the count of everything waiting on the store */
-  writes: LoneWrites;
-  /** Moves every lobby's deadlines if the wall clock was set since the last look. */
-  reanchor(): void;
-  /** A command of the lobby's own (a timer's, the judge's), sent as any other is: through the registry. */
-  dispatch(code: string, command: Command): Outcome | Promise<Outcome>;
-  /** The lobby is no longer here (it closed, was set aside, or moved): the registry forgets it. */
-  forget(lobby: LiveLobby): void;
-}
 
 export class LiveLobby {
   /** the state its last acknowledged commit holds */
@@ -344,7 +316,9 @@ export class LiveLobby {
         this.timers.cancel(effect.key);
         break;
       case "judge":
-        this.judge(effect).catch((err: unknown) => this.fault("the judge's continuation", err));
+        verdicts(deps.judge, effect, code, deps.log)
+          .then((judged) => this.retrying(`judged-${effect.roundNumber}`, judged))
+          .catch((err: unknown) => this.fault("the judge's continuation", err));
         break;
       case "seat":
         deps.broadcaster.seat(code, effect.playerId, effect.team);
@@ -357,21 +331,6 @@ export class LiveLobby {
         deps.broadcaster.close(code);
         break;
     }
-  }
-
-  private async judge(effect: Extract<Effect, { type: "judge" }>): Promise<void> {
-    const verdicts: Partial<Record<Team, boolean>> = {};
-    await Promise.all(
-      (Object.entries(effect.answers) as [Team, string][]).map(async ([team, given]) => {
-        verdicts[team] = await Promise.resolve()
-          .then(() => this.deps.judge.judge(effect.question, given))
-          .catch((err: unknown) => {
-            this.deps.log(`judge: failed on round ${effect.roundNumber} of ${this.code}, counted wrong: ${String(err)}`);
-            return false;
-          });
-      }),
-    );
-    this.retrying(`judged-${effect.roundNumber}`, { type: "judged", roundNumber: effect.roundNumber, verdicts, of: { question: effect.question.question, answers: effect.answers } });
   }
 
   /**

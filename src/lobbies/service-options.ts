@@ -1,9 +1,11 @@
 // What a registry of lobbies (service.ts) is made with, and what it hands each live lobby it makes
 // (live-lobby.ts): every dependency given at construction, none wired in after.
-import { reduce } from "../game/reduce";
+import type { Command } from "../game/commands";
+import type { Outcome } from "../game/outcome";
+import { reduce, type Context } from "../game/reduce";
 import { DEFAULT_HOST_GRACE_MS } from "../game/settings";
 import { realClock, type Clock } from "./clock";
-import type { LobbyDeps } from "./live-lobby";
+import type { LiveLobby } from "./live-lobby";
 import { LoneWrites } from "./lone-writes";
 import { nameKey } from "./name-key";
 import type { OwnQuota } from "../game/own-question-rules";
@@ -35,6 +37,32 @@ export interface ServiceOptions {
   log?: (line: string) => void;
   /** the rules; a seam so tests can make one throw, as a bug would (docs/architecture.md "The fault boundary") */
   reduce?: typeof reduce;
+}
+
+/** What every live lobby of a registry shares, given by the registry when it makes one. */
+export interface LobbyDeps {
+  store: LobbyStorePort;
+  broadcaster: Broadcaster;
+  clock: Clock;
+  judge: AnswerJudge;
+  questions: QuestionSource;
+  log: (line: string) => void;
+  /** the rules; a seam so tests can make one throw, as a bug would (docs/architecture.md "The fault boundary") */
+  reduce: typeof reduce;
+  idleMs: number;
+  /** how long a disconnected host keeps the role (HOST_GRACE_S) */
+  hostGraceMs: number;
+  ownQuota: OwnQuota;
+  /** One context for every command, its time set before each: the rules read it and keep nothing of it. */
+  context: Context;
+  /** changes no one waits on, and the count of everything waiting on the store */
+  writes: LoneWrites;
+  /** Moves every lobby's deadlines if the wall clock was set since the last look. */
+  reanchor(): void;
+  /** A command of the lobby's own (a timer's, the judge's), sent as any other is: through the registry. */
+  dispatch(code: string, command: Command): Outcome | Promise<Outcome>;
+  /** The lobby is no longer here (it closed, was set aside, or moved): the registry forgets it. */
+  forget(lobby: LiveLobby): void;
 }
 
 /** Every live lobby's dependencies: the options', with their defaults, and the registry's own hooks. */

@@ -12,10 +12,10 @@ import type { GameState, LobbyState, Player } from "../game/types";
 import { ClockGuard } from "./clock";
 import { randomCode } from "./codes";
 import { faultLine } from "./lobby-faults";
-import { LiveLobby, NOT_FOUND, type LobbyDeps } from "./live-lobby";
+import { LiveLobby, NOT_FOUND } from "./live-lobby";
 import type { OwnQuestionBook } from "./own-questions";
 import type { HeldLobbies } from "./ownership";
-import { lobbyDeps, type ServiceOptions } from "./service-options";
+import { lobbyDeps, type LobbyDeps, type ServiceOptions } from "./service-options";
 import { storageRefused } from "./storage-fault";
 import { StoreRefusal } from "./store-port";
 
