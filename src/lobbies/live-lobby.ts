@@ -30,10 +30,10 @@ const MOVED_AWAY: Refusal = refuse("unavailable", MOVED_MESSAGE);
 
 export class LiveLobby {
   /** the state its last acknowledged commit holds */
-  state: LobbyState;
+  private current: LobbyState;
   readonly timers: LobbyTimers;
   /** when the lobby expires unless something happens before */
-  idleAt: number;
+  private idleAt: number;
   /** faults in a row; any command the rules take without throwing starts the count again */
   private faults = 0;
   private readonly queue: Job[] = [];
@@ -54,9 +54,14 @@ export class LiveLobby {
     idleAt: number,
     private readonly deps: LobbyDeps,
   ) {
-    this.state = state;
+    this.current = state;
     this.idleAt = idleAt;
     this.timers = new LobbyTimers(deps.clock);
+  }
+
+  /** The state its last acknowledged commit holds: replaced by each command, never changed. */
+  get state(): LobbyState {
+    return this.current;
   }
 
   /** Its first effects (a restored lobby's re-armed timers), and its idle timer. */
@@ -231,7 +236,7 @@ export class LiveLobby {
     // Gone while its commit was out (its lease ran out): it is written, and the node that holds the
     // lobby now tells everyone and arms its timers; nothing more of it is said or scheduled from here.
     if (this.gone) return answer(job, accepted);
-    this.state = accepted.state;
+    this.current = accepted.state;
     if (!job.closing) this.touch();
     this.run(accepted.effects);
     answer(job, accepted);
