@@ -28,6 +28,11 @@ export type Command =
   | { type: "chat"; playerId: string; message: string; chatType: ChatMessage["chatType"] }
   | { type: "presence"; playerId: string; connected: boolean }
   | { type: "transferHost"; by: string; playerId: string }
+  /** the host pauses or resumes the game (host-controls.ts) */
+  | { type: "pause"; by: string; paused: boolean }
+  | { type: "addTime"; by: string; roundNumber: number; seconds: number }
+  /** `question`: the one the service picked from the lobby's sources to replace the open one; null when none was left */
+  | { type: "skipQuestion"; by: string; roundNumber: number; question: Question | null }
   /** the host's grace period may be over: hand the role on if they are still away */
   | { type: "hostGraceOver" }
   /** the server's wall clock stepped by this many ms (a monotonic clock saw no such time pass) */
