@@ -34,6 +34,12 @@ function openRoundFor(state: LobbyState, by: string, roundNumber: number, what: 
   return { game, round };
 }
 
+/** The checks of skipQuestion that can run before a question is picked (picking may take seconds). */
+export function canSkip(state: LobbyState, by: string, roundNumber: number): Refusal | null {
+  const open = openRoundFor(state, by, roundNumber, "skip a question");
+  return "ok" in open ? open : null;
+}
+
 /**
  * Pause or resume. A pause in any phase of a running game holds it: the round's clock stops, nothing
  * locks, no round starts (and the pages hold the last results). Resuming moves the deadline by the
