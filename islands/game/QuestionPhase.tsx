@@ -6,7 +6,7 @@ import { useAction } from "../client/action";
 import { api } from "../client/api";
 import { Refusal } from "../client/refusal";
 import { useStore } from "../client/store";
-import { LAST_SECONDS, secondsLeft, Timer } from "./Timer";
+import { clockNow, LAST_SECONDS, secondsLeft, Timer } from "./Timer";
 
 export function QuestionPhase() {
   useSignals();
@@ -17,8 +17,9 @@ export function QuestionPhase() {
   const me = store.me.value;
   const round = game?.currentRound;
   // Past the deadline the server refuses every answer; the round's end is on its way.
-  const left = secondsLeft(store.endsAt.value, store.now.value);
-  const over = left === 0;
+  const left = secondsLeft(store.endsAt.value, clockNow(store));
+  // Past the deadline, or paused by the host, the server refuses every lock (docs/rules.md "The host runs the room").
+  const over = left === 0 || Boolean(game?.paused);
   // Typed but not sent is flagged, never sent for the team (docs/decisions.md, "The game explains itself").
   const unsent = !action.busy && left > 0 && left <= LAST_SECONDS && answer.trim() !== "";
 
