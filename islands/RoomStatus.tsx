@@ -35,7 +35,8 @@ export default function RoomStatus() {
     <div className="room-status-wrap" role="status">
       {paused && (
         <p className="room-status paused">
-          <span aria-hidden="true">⏸ </span>Paused by the host
+          <span className="pause-icon" aria-hidden="true" />
+          Paused by the host
         </p>
       )}
       {away && <HostAway away={away} me={store.meId.value} />}

@@ -33,7 +33,7 @@ export function Timer() {
 
   return (
     <span role="timer" className={`timer${left <= LAST_SECONDS ? " low" : ""}${paused ? " paused" : ""}`}>
-      <span aria-hidden="true">{paused ? "⏸ " : "◷ "}</span>
+      {paused ? <span className="pause-icon" aria-hidden="true" /> : <span aria-hidden="true">◷ </span>}
       Time left: {left}s
     </span>
   );

@@ -67,7 +67,7 @@ describe("paused by the host", () => {
     store.now.value = NOW + 20_000;
     const status = await mount(RoomStatus, store);
     const panel = await mount(GamePanel, store);
-    expect(text(status)).toBe("⏸ Paused by the host");
+    expect(text(status)).toBe("Paused by the host");
     expect(status.querySelector("[role=status]")).not.toBeNull();
     expect(text(panel.querySelector("[role=timer]")!)).toContain("Time left: 25s");
     expect(button(panel, "Steal").disabled).toBe(true);
