@@ -185,24 +185,18 @@ export function wireEvents(store: Store, connection: Connection): void {
   });
   // The host's hand on the clock (docs/pages.md "The host runs the room"): the lobby, taken in place
   // above, holds the moved deadline and whether the game is paused; the countdown follows it.
-  const followClock = (lobby: LobbyView) => {
+  const followClock = (lobby: LobbyView, news: string | null) => {
     const round = lobby.gameState?.currentRound;
     if (round) store.endsAt.value = round.endsAt;
     store.now.value = Date.now();
+    if (news) notify(store, news);
   };
-  connection.on("game-paused", (p) => {
-    followClock(p.lobby);
-    if (!p.paused) notify(store, "The host resumed the game");
-  });
-  connection.on("time-added", (p) => {
-    followClock(p.lobby);
-    notify(store, `The host added ${p.seconds} s`);
-  });
+  connection.on("game-paused", (p) => followClock(p.lobby, p.paused ? null : "The host resumed the game"));
+  connection.on("time-added", (p) => followClock(p.lobby, `The host added ${p.seconds} s`));
   connection.on("question-skipped", (p) => {
-    followClock(p.lobby);
     store.myLock.value = null;
     store.phase.value = "question";
-    notify(store, "The host skipped that question: here is another");
+    followClock(p.lobby, "The host skipped that question: here is another");
   });
   const between = (lobby: LobbyView) => {
     store.lobby.value = lobby;

@@ -82,11 +82,18 @@ describe("paused by the host", () => {
 
 describe("a host away", () => {
   const away = (successor = { id: "bob", name: "Bob" }): HostAwayView => ({ host: "Ann", successor, at: NOW + 25_000 });
+  /** RoomStatus with the countdown, which loads on demand (islands/game/HostAway.tsx). */
+  async function awayStatus(store: Store): Promise<HTMLElement> {
+    await import("../../islands/game/HostAway");
+    const el = await mount(RoomStatus, store);
+    await until(() => el.querySelector(".away") !== null, "the countdown to load");
+    return el;
+  }
 
   test("every screen counts down to the new host", async () => {
     jest.useFakeTimers();
     jest.setSystemTime(NOW);
-    const el = await mount(RoomStatus, storeFor(game(), "cat", { hostAway: away() }));
+    const el = await awayStatus(storeFor(game(), "cat", { hostAway: away() }));
     expect(text(el)).toBe("Ann is away. Bob becomes host in 25 s unless Ann is back");
     await act(async () => void jest.advanceTimersByTime(5_000));
     expect(text(el)).toBe("Ann is away. Bob becomes host in 20 s unless Ann is back");
@@ -97,7 +104,7 @@ describe("a host away", () => {
   test("the one who takes over reads it as theirs; nothing when no one would", async () => {
     jest.useFakeTimers();
     jest.setSystemTime(NOW);
-    expect(text(await mount(RoomStatus, storeFor(game(), "bob", { hostAway: away() })))).toBe("Ann is away. You become host in 25 s unless Ann is back");
+    expect(text(await awayStatus(storeFor(game(), "bob", { hostAway: away() })))).toBe("Ann is away. You become host in 25 s unless Ann is back");
     expect(text(await mount(RoomStatus, storeFor(game(), "bob")))).toBe("");
   });
 });
