@@ -96,6 +96,9 @@ const ROUTES: Route[] = [
     fields: { code, roundNumber: round, answer: instead(oddString), isSteal: bool, team, playerId: instead(fc.constantFrom("$HOST", "$MEMBER"), oddString) },
   },
   { path: "overrule", phase: "results", auth: true, valid: { roundNumber: 1, team: "blue", correct: false }, fields: { roundNumber: round, team, correct: bool } },
+  { path: "pause", phase: "question", auth: true, valid: { paused: true }, fields: { paused: bool } },
+  { path: "skipQuestion", phase: "question", auth: true, valid: { roundNumber: 1 }, fields: { roundNumber: round } },
+  { path: "addTime", phase: "question", auth: true, valid: { roundNumber: 1, seconds: 30 }, fields: { roundNumber: round, seconds: instead(oddNumber, fc.integer(), fc.double(), fc.constantFrom(9, 10, 60, 61, 30.5, "30")) } },
   {
     path: "questions",
     phase: "lobby",
