@@ -119,3 +119,33 @@ test("pause, skip and a vanished host, on three phones, the host's phone and the
   for (const d of watchers) expect(d.errors).toEqual([]);
   for (const d of watchers) await d.context.close();
 }, 120_000);
+
+test("in the lobby too: the host's page closes and the others count down; Make host asks once", async () => {
+  const four = await seatFour(app);
+  const path = `/lobby/${four.code}`;
+  const hana = await suite.device(four.code, four.blue1, path, DESKTOP);
+  const ravi = await suite.device(four.code, four.red1, path, PHONE);
+  const bo = await suite.device(four.code, four.blue2, path, PHONE);
+  for (const d of [hana, ravi, bo]) await live(d.page);
+  const violations: string[] = [];
+
+  // Make host asks once, as Kick does.
+  await hana.page.getByRole("button", { name: "Make host: Bo" }).click();
+  const ask = hana.page.getByRole("dialog", { name: "Make Bo the host?" });
+  await ask.waitFor();
+  await shot(hana.page, "10-host-make-host-desktop.png");
+  violations.push(...(await axeViolations(hana.page)));
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await ask.waitFor({ state: "hidden" });
+
+  await hana.context.close();
+  await bo.page.getByText(/Hana is away\. Ravi becomes host in \d+ s unless Hana is back/).waitFor();
+  await ravi.page.getByText(/Hana is away\. You become host in \d+ s unless Hana is back/).waitFor();
+  await shot(bo.page, "11-lobby-host-away-phone.png");
+  await bo.page.setViewportSize(DESKTOP.viewport);
+  await shot(bo.page, "12-lobby-host-away-desktop.png");
+  violations.push(...(await axeViolations(bo.page)));
+  expect(violations).toEqual([]);
+  for (const d of [ravi, bo]) expect(d.errors).toEqual([]);
+  for (const d of [ravi, bo]) await d.context.close();
+}, 60_000);
