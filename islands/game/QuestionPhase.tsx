@@ -26,7 +26,8 @@ export function QuestionPhase() {
   async function lock(isSteal: boolean) {
     const text = isSteal ? "" : answer.trim();
     if (!isSteal && !text) return;
-    const body = { code: store.code, isSteal, answer: text, playerId: me?.id, team: me?.team, roundNumber: game?.currentRoundNumber };
+    // The question's skips name the question answered: a lock sent as the host skips it is refused, not taken for the new one.
+    const body = { code: store.code, isSteal, answer: text, playerId: me?.id, team: me?.team, roundNumber: game?.currentRoundNumber, skips: round?.skips ?? 0 };
     const res = await action.run("Failed to submit answer", () => api("POST", "/api/lobby/submitAnswer", body));
     if (!res.success) return;
     // The team-answer-submitted event does the same; whichever comes first wins, harmlessly.

@@ -29,6 +29,8 @@ export const submitBody = z.object({
   playerId: z.string().min(1).max(64).optional(),
   team: team.optional(),
   roundNumber: z.number().int().min(1).max(100),
+  /** the round's skips as the page saw it (docs/contract.md "The host's game controls") */
+  skips: z.number().int().min(0).max(1000).optional(),
 });
 export const overruleBody = z.object({ roundNumber: z.number().int().min(1).max(100), team, correct: z.boolean() });
 /** The host's hand on the clock (docs/contract.md "The host's game controls"); the rules check the same limits. */

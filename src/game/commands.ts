@@ -16,7 +16,8 @@ export type Command =
   /** `roundNumber`: the round the host meant to start; a replayed call names one already started */
   | { type: "startRound"; by: string; roundNumber?: number }
   /** `team`: the player's own when not given */
-  | { type: "submit"; playerId: string; team?: Team; roundNumber: number; answer: string; isSteal: boolean }
+  /** `skips`: the round's skips when the player saw the question (host-controls.ts); a lock sent before a skip is stale */
+  | { type: "submit"; playerId: string; team?: Team; roundNumber: number; answer: string; isSteal: boolean; skips?: number }
   | { type: "timeUp"; roundNumber: number }
   /** `of`: the question and typed answers the verdicts were given on; verdicts on anything else are stale. */
   | { type: "judged"; roundNumber: number; verdicts: Partial<Record<Team, boolean>>; of?: { question: string; answers: Partial<Record<Team, string>> } }

@@ -11,6 +11,7 @@ import { ASKED_MAX } from "./settings";
 import type { CurrentRound, GameState, LobbyState, Question } from "./types";
 
 export const PAUSED = "The game is paused";
+export const SKIPPED = "The host skipped that question: answer the new one";
 /** What the host may add at once, in seconds; a round is never longer than ROUND_MAX_MS in all. */
 export const ADD_TIME_MIN_S = 10;
 export const ADD_TIME_MAX_S = 60;
@@ -89,7 +90,7 @@ export function skipQuestion(state: LobbyState, by: string, roundNumber: number,
   const { game, round } = open;
   if (!question || unasked([question], state.asked).length === 0) return refuse("conflict", "No other question is available");
   const limit = state.settings.roundLimit * 1000;
-  const fresh: CurrentRound = { number: round.number, question, startedAt: now, endsAt: now + limit, locks: {}, allowedMs: limit };
+  const fresh: CurrentRound = { number: round.number, question, startedAt: now, endsAt: now + limit, locks: {}, allowedMs: limit, skips: (round.skips ?? 0) + 1 };
   const questions = game.questions.map((q, i) => (i === round.number - 1 ? question : q));
   const next: LobbyState = {
     ...state,

@@ -3,7 +3,7 @@ import { startWaitsFor, withCaptains } from "./captain-rules";
 import { refuse, type Refusal } from "./commands";
 import { lobbyEvent, ROUND_TIMER, toPlayer, toRoom, toTeam, type Effect } from "./effects";
 import { sitsOut } from "./entry-rules";
-import { isPaused, PAUSED } from "./host-controls";
+import { isPaused, PAUSED, SKIPPED } from "./host-controls";
 import type { ServerEvents } from "./server-events";
 import { accept, type Outcome } from "./outcome";
 import { QUIZMASTER_NO_ANSWER } from "./quizmaster-rules";
@@ -67,6 +67,8 @@ interface Submission {
   roundNumber: number;
   answer: string;
   isSteal: boolean;
+  /** the round's skips as the player saw it; absent from older pages and REST callers, who answer whatever is open */
+  skips?: number;
 }
 
 export function submit(state: LobbyState, input: Submission, now: number): Outcome {
@@ -80,6 +82,7 @@ export function submit(state: LobbyState, input: Submission, now: number): Outco
   if (!game || game.phase !== "question" || !round) return refuse("conflict", "No round is open");
   if (input.roundNumber !== round.number) return refuse("conflict", "That round is not open");
   if (isPaused(game)) return refuse("conflict", PAUSED);
+  if (input.skips !== undefined && input.skips !== (round.skips ?? 0)) return refuse("conflict", SKIPPED);
   if (sitsOut(player, round.number)) return refuse("forbidden", LATE);
   if (now >= round.endsAt) return refuse("conflict", "Time is up");
   const first = round.locks[team];

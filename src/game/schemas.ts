@@ -136,6 +136,8 @@ export const currentRoundSchema = z.object({
   locks: z.object({ blue: lockSchema.optional(), red: lockSchema.optional() }),
   /** the question's playing time in all, ms: its limit and the time the host added (host-controls.ts; absent in older saves: the round limit) */
   allowedMs: z.number().optional(),
+  /** how many times the host skipped this round's question (host-controls.ts): a lock names the one it answers */
+  skips: z.number().int().optional(),
 });
 
 export const gameStateSchema = z.object({

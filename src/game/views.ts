@@ -12,7 +12,8 @@ export interface GameView {
   currentRoundNumber: number;
   totalRounds: number;
   /** the question is public once asked; its answer is not part of this view */
-  currentRound: { number: number; question: string; category: string; endsAt: number } | null;
+  /** `skips`: how many times the host skipped this round's question, when any (a lock names the question it answers) */
+  currentRound: { number: number; question: string; category: string; endsAt: number; skips?: number } | null;
   locked: Record<Team, boolean>;
   scores: GameState["scores"];
   rounds: RoundView[];
@@ -69,7 +70,7 @@ export function gameView(game: GameState | null): GameView | null {
     phase: game.phase,
     currentRoundNumber: game.currentRoundNumber,
     totalRounds: game.totalRounds,
-    currentRound: round && { number: round.number, question: round.question.question, category: round.question.category, endsAt: round.endsAt },
+    currentRound: round && { number: round.number, question: round.question.question, category: round.question.category, endsAt: round.endsAt, ...(round.skips ? { skips: round.skips } : {}) },
     locked: { blue: Boolean(round?.locks.blue), red: Boolean(round?.locks.red) },
     scores: { ...game.scores },
     rounds: game.rounds.map(roundView),

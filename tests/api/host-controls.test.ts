@@ -94,6 +94,9 @@ describe("skip a question", () => {
       expect(told).toMatchObject({ roundNumber: 1, skipped: quizQuestion(1).question, endsAt: clock.now() + LIMIT, lobby: { gameState: { currentRound: { question: quizQuestion(4).question }, locked: { blue: false, red: false } } } });
       expect(JSON.stringify(told)).not.toContain(quizQuestion(4).answer);
     }
+    // a lock the page sent for the skipped question is refused, not taken for the new one
+    const stale = await refused(app, four.code, 409, () => post("submitAnswer", four.red1.token, { roundNumber: 1, answer: "late", isSteal: false, skips: 0 }));
+    expect(stale.body.message).toBe("The host skipped that question: answer the new one");
     // red may lock again, on the new question
     await submit(app, four.red1, 1, "second guess");
     const again = await post("skipQuestion", four.blue1.token, { roundNumber: 1 });

@@ -99,6 +99,16 @@ describe("skip a question", () => {
     expect(run(next, lock("blue"), T0 + 21_000).state.game!.currentRound!.locks.blue!.answer).toBe("a guess");
   });
 
+  test("a lock sent for the skipped question (it names the skips it saw) is 409, not taken for the new one", () => {
+    const next = run(open(), skip(), T0 + 5_000).state;
+    expect(next.game!.currentRound!.skips).toBe(1);
+    expect(lobbyView(next).gameState!.currentRound!.skips).toBe(1);
+    expect(expectRefused(next, { ...lock("blue"), skips: 0 } as Command, "conflict", T0 + 6_000).message).toBe("The host skipped that question: answer the new one");
+    expect(run(next, { ...lock("blue"), skips: 1 } as Command, T0 + 6_000).state.game!.currentRound!.locks.blue).toBeDefined();
+    // a caller that names no skips answers whatever is open
+    expect(run(next, lock("red"), T0 + 6_000).state.game!.currentRound!.locks.red).toBeDefined();
+  });
+
   test("a question already asked in the lobby, or none left, is 409", () => {
     expectRefused(open(), skip(1, question(2)), "conflict");
     expectRefused(open(), { type: "skipQuestion", by: HOST, roundNumber: 1, question: null }, "conflict");

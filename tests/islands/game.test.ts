@@ -231,7 +231,7 @@ describe("Question phase", () => {
     const el = await mount(GamePanel, store);
     await type(el.querySelector("input")!, " Paris ");
     await click(button(el, "Submit"));
-    expect(calls).toEqual([{ method: "POST", url: "/api/lobby/submitAnswer", body: { code: "ABCD", isSteal: false, answer: "Paris", playerId: "bob", team: "blue", roundNumber: 2 } }]);
+    expect(calls).toEqual([{ method: "POST", url: "/api/lobby/submitAnswer", body: { code: "ABCD", isSteal: false, answer: "Paris", playerId: "bob", team: "blue", roundNumber: 2, skips: 0 } }]);
     expect(store.phase.value).toBe("answered");
     expect(store.myLock.value).toEqual({ answer: "Paris", isSteal: false, playerId: "bob" });
     expect(text(el)).toContain("Answer locked");
@@ -242,7 +242,7 @@ describe("Question phase", () => {
     const el = await mount(GamePanel, store);
     await type(el.querySelector("input")!, "ignored");
     await click(button(el, "Steal"));
-    expect(calls[0]!.body).toEqual({ code: "ABCD", isSteal: true, answer: "", playerId: "cat", team: "red", roundNumber: 2 });
+    expect(calls[0]!.body).toEqual({ code: "ABCD", isSteal: true, answer: "", playerId: "cat", team: "red", roundNumber: 2, skips: 0 });
     expect(store.myLock.value).toEqual({ answer: "", isSteal: true, playerId: "cat" });
     expect(text(el)).toContain("You chose to steal");
   });
