@@ -9,12 +9,14 @@ import { refuse, type Command, type Refusal } from "../game/commands";
 import type { Effect } from "../game/effects";
 import { closeLobby } from "../game/lobby-rules";
 import type { Outcome } from "../game/outcome";
+import { canSkip } from "../game/host-controls";
 import { canStartGame, finishedGame } from "../game/round-rules";
 import type { GameState, LobbyState, Player } from "../game/types";
 import { LobbyTimers } from "./clock";
 import { FAULT_CLOSE_REASON, FAULT_LIMIT, LOBBY_FAULT, faultLine } from "./lobby-faults";
 import { answer, closes, type CommandJob, type Job, type WorkJob } from "./lobby-jobs";
 import { OwnQuestionBook } from "./own-questions";
+import { pickQuestions } from "./pick-questions";
 import type { LobbyDeps } from "./service-options";
 import { isStorageFault, storageRefused } from "./storage-fault";
 import { MOVED_MESSAGE, StoreRefusal, type LobbyChange } from "./store-port";
@@ -100,16 +102,17 @@ export class LiveLobby {
       return this.fault("startGame", err);
     }
     if (refusal) return refusal;
-    const own = await deps.store.ownQuestions(code).catch((err: unknown) => {
-      deps.log(`questions: could not read the own questions of ${code}: ${String(err)}`);
-      return [];
-    });
-    const questions = await deps.questions.pick({ tags: state.settings.tags, count: state.settings.rounds, exclude: state.asked, own }).catch((err: unknown) => {
-      deps.log(`questions: could not pick for ${code}: ${String(err)}`);
-      return [];
-    });
+    const questions = await pickQuestions(deps.store, deps.questions, state, state.settings.rounds, deps.log);
     // Through the registry: the lobby may have moved to another server meanwhile.
     return deps.dispatch(code, { type: "startGame", by, questions });
+  }
+
+  /** The host skips the open question: another is picked from the lobby's sources first, as for a start (host-controls.ts). */
+  async skipQuestion(by: string, roundNumber: number): Promise<Outcome> {
+    const refusal = canSkip(this.state, by, roundNumber);
+    if (refusal) return refusal;
+    const [question] = await pickQuestions(this.deps.store, this.deps.questions, this.state, 1, this.deps.log);
+    return this.deps.dispatch(this.code, { type: "skipQuestion", by, roundNumber, question: question ?? null });
   }
 
   /** The lobby's finished game, for its results to keep; a game still running has none yet. */

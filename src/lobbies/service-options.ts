@@ -37,6 +37,8 @@ export interface ServiceOptions {
   log?: (line: string) => void;
   /** the rules; a seam so tests can make one throw, as a bug would (docs/architecture.md "The fault boundary") */
   reduce?: typeof reduce;
+  /** how long the server was down before this start: open rounds get it back (downtime.ts) */
+  downtimeMs?: number;
 }
 
 /** What every live lobby of a registry shares, given by the registry when it makes one. */

@@ -11,6 +11,7 @@ import { NAME_MAX, normalizeCode } from "../game/settings";
 import type { GameState, LobbyState, Player } from "../game/types";
 import { ClockGuard } from "./clock";
 import { randomCode } from "./codes";
+import { afterDowntime } from "./downtime";
 import { faultLine } from "./lobby-faults";
 import { LiveLobby, NOT_FOUND } from "./live-lobby";
 import type { OwnQuestionBook } from "./own-questions";
@@ -55,8 +56,14 @@ export class LobbyService implements HeldLobbies {
     const dropped: Promise<unknown>[] = [];
     for (const { state, updatedAt } of await opts.ownership.atStart()) {
       // On a disk that refuses it, the row stays and the next start drops it again.
-      if (updatedAt + idleMs <= clock.now()) dropped.push(service.deps.writes.write({ kind: "remove", code: state.code }, `dropping idle ${state.code}`));
-      else dropped.push(service.bringBack(state, updatedAt) ?? Promise.resolve());
+      if (updatedAt + idleMs <= clock.now()) {
+        dropped.push(service.deps.writes.write({ kind: "remove", code: state.code }, `dropping idle ${state.code}`));
+        continue;
+      }
+      // Saved again with its deadline moved, so a second crash before the round ends does not take the time back.
+      const resumed = afterDowntime(state, opts.downtimeMs ?? 0);
+      if (resumed !== state) dropped.push(service.deps.writes.write({ kind: "save", code: state.code, state: resumed, at: updatedAt }, `giving ${state.code} its downtime back`));
+      dropped.push(service.bringBack(resumed, updatedAt) ?? Promise.resolve());
     }
     await Promise.all(dropped);
     return service;
@@ -209,6 +216,10 @@ export class LobbyService implements HeldLobbies {
   // What the transport asks of one lobby, each asked once wherever the lobby lives.
   startGame(rawCode: string, by: string): Promise<Outcome> {
     return Promise.resolve(this.with(rawCode, (lobby) => lobby.startGame(by)));
+  }
+
+  skipQuestion(rawCode: string, by: string, roundNumber: number): Promise<Outcome> {
+    return Promise.resolve(this.with(rawCode, (lobby) => lobby.skipQuestion(by, roundNumber)));
   }
 
   finishedGame(rawCode: string): Promise<Refusal | { ok: true; code: string; game: GameState; players: Player[] }> {
