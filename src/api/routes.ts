@@ -68,7 +68,7 @@ export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins,
     .post(
       "/create",
       async ({ body }) => {
-        const { state, playerId } = accepted(await service.create(body.playerName));
+        const { state, playerId } = accepted(await service.create(body.playerName, body.mode));
         return { success: true as const, message: "Lobby created", ...(await seatToken(tokens, state, findPlayer(state, playerId)!)) };
       },
       { transform: createLimit, bodyLimit: MAX_BODY_BYTES, body: createBody, response: answers.seated },
