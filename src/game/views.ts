@@ -34,9 +34,9 @@ export interface GameView {
 
 export interface LobbyView {
   code: string;
-  /** how the lobby plays (docs/rules.md "Modes"); absent in a view built by hand: teams */
+  /** how the lobby plays (docs/rules.md "Modes"); absent: teams */
   mode?: Mode;
-  /** everyone seated, in joining order: a Duel's players (whose team lists are empty) */
+  /** everyone seated, in joining order, in a mode without teams (their team lists are empty) */
   players?: PlayerView[];
   host: { id: string; name: string };
   blueTeam: PlayerView[];
@@ -87,8 +87,8 @@ export function lobbyView(state: LobbyState): LobbyView {
   const quizmaster = host?.team === null && !paired(state) ? { quizmaster: playerView(host) } : {};
   return {
     code: state.code,
-    mode: modeOf(state),
-    players: state.players.map(playerView),
+    // Teams lobbies are as they always were (no mode: teams); the other modes say theirs and list everyone.
+    ...(paired(state) && { mode: modeOf(state), players: state.players.map(playerView) }),
     host: { id: state.hostId, name: host?.name ?? "" },
     blueTeam: teamOf(state, "blue").map(playerView),
     redTeam: teamOf(state, "red").map(playerView),

@@ -6,7 +6,7 @@ import { reduce } from "../../../src/game/reduce";
 import { BYE_NO_STEAL, NO_TEAMS } from "../../../src/game/duels/duel-rules";
 import { lobbyView, playerSnapshot } from "../../../src/game/views";
 import { emitted, expectRefused, HOST, ofType, pid, question, questions, run, T0 } from "../../support/builders";
-import { duelGame, duelLobby, lockIn, stealOn } from "../../support/duels";
+import { duelGame, duelLobby, lockIn, payloadOf, stealOn } from "../../support/duels";
 
 const startRound = (state: Parameters<typeof run>[0], now = T0) => run(state, { type: "startRound", by: HOST }, now);
 
@@ -56,8 +56,7 @@ describe("a round of a Duel", () => {
       { a: pid(2), b: pid(3) },
       { a: pid(5), b: null },
     ]);
-    const [started] = emitted(effects, "round-started");
-    expect(started!.payload.game.pairs).toEqual([
+    expect(payloadOf(effects, "round-started").game.pairs).toEqual([
       { a: HOST, b: pid(4), aLocked: false, bLocked: false },
       { a: pid(2), b: pid(3), aLocked: false, bLocked: false },
       { a: pid(5), b: null, aLocked: false, bLocked: false },
@@ -110,14 +109,14 @@ describe("a round of a Duel", () => {
       [HOST, 0, pid(4), 2],
       [pid(2), 1, pid(3), 0],
     ]);
-    const [results] = emitted(effects, "round-results");
-    expect(results!.payload.standings).toEqual([
+    const results = payloadOf(effects, "round-results");
+    expect(results.standings).toEqual([
       { playerId: pid(4), name: "P4", points: 2, steals: 1 },
       { playerId: pid(2), name: "P2", points: 1, steals: 0 },
       { playerId: HOST, name: "Host", points: 0, steals: 0 },
       { playerId: pid(3), name: "P3", points: 0, steals: 0 },
     ]);
-    expect(results!.payload.round.duels).toEqual(duels);
+    expect(results.round.duels).toEqual(duels);
     expect(lobbyView(judged).gameState!.standings![0]).toMatchObject({ name: "P4", points: 2 });
   });
 
@@ -140,7 +139,7 @@ describe("a round of a Duel", () => {
     expectRefused(state, { type: "overrule", by: HOST, roundNumber: 1, playerId: pid(2), correct: true }, "conflict");
     const { state: ruled, effects } = run(state, { type: "overrule", by: HOST, roundNumber: 1, playerId: HOST, correct: true });
     expect(ruled.game!.rounds[0]!.duels![0]).toMatchObject({ a: { playerId: HOST, correct: true, overruled: true, points: 0 }, b: { playerId: pid(2), points: 2 } });
-    expect(emitted(effects, "round-overruled")[0]!.payload.standings![0]).toMatchObject({ playerId: pid(2), points: 2, steals: 1 });
+    expect(payloadOf(effects, "round-overruled").standings![0]).toMatchObject({ playerId: pid(2), points: 2, steals: 1 });
   });
 
   test("a latecomer is paired from the next round; the circle starts again with them", () => {
@@ -157,7 +156,7 @@ describe("a round of a Duel", () => {
     const started = startRound(duelGame(2)).state;
     const { state, effects } = run(started, { type: "leave", playerId: pid(2) });
     expect(state.game).toBeNull();
-    expect(emitted(effects, "game-ended")[0]!.payload.reason).toBe("Only one player is left");
+    expect(payloadOf(effects, "game-ended").reason).toBe("Only one player is left");
   });
 
   test("someone leaving mid-round is not waited for", () => {
