@@ -15,7 +15,7 @@ export const BYE_NO_STEAL = "You have no opponent this round (a bye): answer, yo
 export const NO_TEAMS = "A Duel has no teams: everyone plays for themself";
 
 /** Why a Duel cannot start with these players yet; null when it can. */
-export const duelWaits = (state: LobbyState): string | null => (state.players.length < DUEL_MIN ? `A Duel needs at least ${DUEL_MIN} players` : null);
+export const duelWaits = (lobby: { players?: readonly unknown[] }): string | null => ((lobby.players?.length ?? 0) < DUEL_MIN ? `A Duel needs at least ${DUEL_MIN} players` : null);
 
 /** What a new round of a Duel adds: the circle it turns (to the game) and its pairings (to the round). */
 export function duelRound(state: LobbyState, game: GameState, number: number): { circle: NonNullable<GameState["circle"]>; pairs: Pairing[] } {
