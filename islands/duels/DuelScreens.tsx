@@ -286,7 +286,9 @@ function PairLine({ lobby, pair }: { lobby: LobbyView; pair: PairView }) {
   if (pair.b === null) {
     return (
       <li className="pair bye">
-        <bdi>{a}</bdi>: bye ({lockWord(pair.aLocked)})
+        <span>
+          <bdi>{a}</bdi> has a bye: {lockWord(pair.aLocked)}
+        </span>
       </li>
     );
   }
