@@ -9,7 +9,6 @@ import { PhaseChange } from "./game/PhaseChange";
 import { QuestionPhase } from "./game/QuestionPhase";
 import { ResultsPhase } from "./game/ResultsPhase";
 import { Summary } from "./game/Summary";
-import { Duels } from "./duels/Duels";
 
 // Only the quizmaster (the host, on no team) ever sees it, so it loads on demand and no other phone
 // downloads it (docs/decisions.md, "The game page's JavaScript under its budget").
@@ -27,10 +26,7 @@ export default function GamePanel() {
   const panel = useRef<HTMLElement>(null);
   return (
     <section ref={panel} className="card panel" aria-label="Round">
-      {/* A Duel's round is its own, loaded on its own (islands/duels/Duels.tsx). */}
-      {store.lobby.value?.mode ? (
-        <Duels screen="phone" />
-      ) : quizmaster ? (
+      {quizmaster ? (
         <Suspense fallback={null}>
           <QuizmasterRound />
         </Suspense>

@@ -65,8 +65,6 @@ export default function ScoreBoard() {
   const scores = scoresOf(lobby);
   const myTeam = store.me.value?.team;
   const meId = store.meId.value;
-  // A Duel has no team scores: its standings are in the round's panel (islands/duels/).
-  if (lobby?.mode) return null;
   return (
     <>
       <div className="compact" role="group" aria-label="Scores">

@@ -10,7 +10,6 @@ import { Summary } from "./game/Summary";
 import { roundNumber, scoresOf, teamName, totalRounds } from "./game/shared";
 import { Totals } from "./game/Totals";
 import { Timer } from "./game/Timer";
-import { Duels } from "./duels/Duels";
 
 function Roster({ lobby, team }: { lobby: LobbyView; team: Team }) {
   const players = team === "blue" ? lobby.blueTeam : lobby.redTeam;
@@ -32,29 +31,6 @@ function Roster({ lobby, team }: { lobby: LobbyView; team: Team }) {
         {players.length === 0 && <li className="muted">Nobody yet</li>}
       </ul>
     </section>
-  );
-}
-
-/** A Duel's players before its game: no teams, everyone for themself. */
-function DuelLobby({ lobby }: { lobby: LobbyView }) {
-  const players = lobby.players ?? [];
-  return (
-    <div className="tv-lobby stack">
-      <h2 className="big center-text">Waiting for the host to start the Duel...</h2>
-      <section className="card stack" aria-label="Players">
-        <h2>Players ({players.length})</h2>
-        <ul className="players">
-          {players.map((p) => (
-            <li key={p.id} className={`slot${p.connected ? "" : " off"}`}>
-              <span className="who">
-                <bdi>{p.name}</bdi>
-                {!p.connected && <span className="away">(away)</span>}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
-    </div>
   );
 }
 
@@ -96,7 +72,6 @@ export default function TvStage() {
   const lobby = store.lobby.value;
   if (!lobby) return null;
   const phase = store.phase.value;
-  if (lobby.mode) return lobby.gameState ? <section className="card panel tv-panel" aria-label="Round"><Duels screen="tv" /></section> : <DuelLobby lobby={lobby} />;
   if (!lobby.gameState) {
     return (
       <div className="tv-lobby stack">

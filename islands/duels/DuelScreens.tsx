@@ -1,10 +1,10 @@
 // A Duel's phone and TV screens (docs/pages.md "Duels"), one chunk loaded by Duels.tsx. The phone:
 // "You vs NAME" and whether the opponent has locked (never what), the player's answer or steal (none
 // on a bye), their duel's result with its reason line, the standings after every round, and at the
-// end a podium and the full standings. The TV: the question, every pairing's lock state, then every
-// duel's result and the standings, then the podium.
+// end a podium and the full standings (DuelSummary.tsx, loaded when it shows). The TV: the question,
+// every pairing's lock state, then every duel's result and the standings, then the podium.
 import { useSignals } from "@preact/signals-react/runtime";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { ANSWER_MAX } from "../../src/game/settings";
 import type { DuelResult, SidePlay } from "../../src/game/types";
 import type { LobbyView, PairView } from "../../src/game/views";
@@ -13,12 +13,13 @@ import { api } from "../client/api";
 import { Refusal } from "../client/refusal";
 import { useStore, type Store } from "../client/store";
 import { pointsLine, roundNumber, startRound, totalRounds } from "../game/shared";
-import { SummaryEnd } from "../game/SummaryEnd";
 import { secondsLeft, Timer } from "../game/Timer";
 import { Waiting } from "../game/WaitingDots";
 import { useDuelEvents } from "./duel-events";
 import { duelReason, myPair, nameOf, playText, sidesOf } from "./duel-lines";
-import { Podium, StandingsTable } from "./Standings";
+import { StandingsTable } from "./Standings";
+
+const DuelSummary = lazy(() => import("./DuelSummary"));
 
 export default function DuelScreens({ screen }: { screen: "phone" | "tv" }) {
   useSignals();
@@ -33,9 +34,10 @@ export default function DuelScreens({ screen }: { screen: "phone" | "tv" }) {
     return (
       <div className="stack center">
         <h2 className="big">Game Complete!</h2>
-        <Podium standings={standings} />
-        <StandingsTable standings={standings} meId={meId} title="Final standings" />
-        <SummaryEnd />
+        {/* Loaded when it shows, as Teams' summary is: no phone needs it before the last round. */}
+        <Suspense fallback={null}>
+          <DuelSummary standings={standings} meId={meId} />
+        </Suspense>
       </div>
     );
   }
@@ -93,7 +95,9 @@ function RoundHead({ lobby }: { lobby: LobbyView }) {
   const round = lobby.gameState?.currentRound;
   return (
     <div className="row spread">
-      <span className="badge gold">Round {round?.number ?? roundNumber(lobby)}</span>
+      <span className="badge gold">
+        Round {round?.number ?? roundNumber(lobby)}/{totalRounds(lobby)}
+      </span>
       {round?.category && (
         <span className="badge" dir="auto">
           {round.category}
