@@ -21,12 +21,14 @@ export function Game() {
         <Island name="GameHeader" />
         <Island name="SoundToggle" props={{ screen: "phone" }} />
       </header>
+      {/* The room's state (paused, a host away), then the host's controls: on a phone's first screen in every phase. */}
+      <Island name="RoomStatus" />
+      <Island name="HostControls" />
       <div className="grid game">
         {/* display: contents lets the score bar and both rosters take their own grid cells. */}
         <Island name="ScoreBoard" className="contents" />
         <Island name="GamePanel" className="centre" />
         <Island name="ChatBox" className="centre" />
-        <Island name="EndGame" className="centre" />
       </div>
       <footer>Made with bluffs, tells, and just a pinch of chaos.</footer>
     </main>
@@ -49,6 +51,8 @@ function DuelGame({ code }: { code: string | null }) {
         </div>
         <DuelIsland name="SoundToggle" props={{ screen: "phone" }} />
       </header>
+      {/* Paused, a host away: as on Teams' page. The host's bar comes with the round panel. */}
+      <DuelIsland name="RoomStatus" />
       <div className="grid game duel-game">
         <DuelIsland name="DuelPanel" className="centre" />
         <DuelIsland name="ChatBox" className="centre" />
