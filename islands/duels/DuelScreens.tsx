@@ -243,13 +243,13 @@ function Results({ store, lobby, tv }: { store: Store; lobby: LobbyView; tv: boo
         Correct Answer: <strong dir="auto">{result.answer}</strong>
       </p>
       {mine && (
-        <section className="stack" aria-label="Your duel">
+        <section className="stack duel-section" aria-label="Your duel">
           <h3>{opponent ? `You vs ${nameOf(lobby, opponent.playerId, opponent.name)}` : "Your bye"}</h3>
           <DuelCard duel={mine} meId={meId} round={result.number} host={host} />
         </section>
       )}
       {shown.length > 0 && (
-        <section className="stack" aria-label="Every duel">
+        <section className="stack duel-section" aria-label="Every duel">
           <h3>{tv ? "Every duel" : "Every duel (as host you may overrule any answer)"}</h3>
           {shown.filter((d) => d !== mine).map((d) => (
             <DuelCard key={d.a.playerId} duel={d} meId={null} round={result.number} host={host} />
