@@ -1,14 +1,15 @@
 // Every REST input (bodies, path and query parameters), validated. Limits here mirror the rules so
 // a bad body is a 400, not a crash.
 import { z } from "zod";
-import { codeSchema, questionInputSchema, settingsInputSchema, teamSchema } from "../game/schemas";
+import { codeSchema, modeSchema, questionInputSchema, settingsInputSchema, teamSchema } from "../game/schemas";
 import { ANSWER_MAX, NAME_MAX, OWN_QUESTIONS_MAX } from "../game/settings";
 
 const name = z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
 const code = codeSchema;
 const team = teamSchema;
 
-export const createBody = z.object({ playerName: name });
+/** `mode`: how the lobby plays (docs/rules.md "Modes"); absent: teams. */
+export const createBody = z.object({ playerName: name, mode: modeSchema.default("teams") });
 /** `takeBack`: the caller confirmed that the name's free seat is theirs (docs/rules.md "Taking a seat back"). */
 export const joinBody = z.object({ playerName: name, code, takeBack: z.boolean().optional() });
 /** The invite page's form (src/pages/join-form.ts): the same fields as posted by a browser, as text. */
@@ -29,7 +30,10 @@ export const submitBody = z.object({
   team: team.optional(),
   roundNumber: z.number().int().min(1).max(100),
 });
-export const overruleBody = z.object({ roundNumber: z.number().int().min(1).max(100), team, correct: z.boolean() });
+/** `team` in Teams, `playerId` in a Duel: whose typed answer the host rules on (the rules refuse the wrong one for the mode). */
+export const overruleBody = z
+  .object({ roundNumber: z.number().int().min(1).max(100), team: team.optional(), playerId: z.string().min(1).max(64).optional(), correct: z.boolean() })
+  .refine((b) => (b.team === undefined) !== (b.playerId === undefined), { message: "Name a team or a player, one of them" });
 
 /** A lobby's own question: the bank's fields and limits, and no `|` in an accepted answer, since a CSV export separates them with it. */
 export const ownQuestion = questionInputSchema.refine((q) => q.aliases.every((a) => !a.includes("|")), { message: "An accepted answer cannot contain |", path: ["aliases"] });

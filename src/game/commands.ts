@@ -19,8 +19,10 @@ export type Command =
   | { type: "submit"; playerId: string; team?: Team; roundNumber: number; answer: string; isSteal: boolean }
   | { type: "timeUp"; roundNumber: number }
   /** `of`: the question and typed answers the verdicts were given on; verdicts on anything else are stale. */
-  | { type: "judged"; roundNumber: number; verdicts: Partial<Record<Team, boolean>>; of?: { question: string; answers: Partial<Record<Team, string>> } }
-  | { type: "overrule"; by: string; roundNumber: number; team: Team; correct: boolean }
+  /** verdicts and answers by side: a team, or in a paired round (Duels) a player's id */
+  | { type: "judged"; roundNumber: number; verdicts: Partial<Record<string, boolean>>; of?: { question: string; answers: Partial<Record<string, string>> } }
+  /** `team` in Teams, `playerId` in a paired round (Duels): whose typed answer is ruled on */
+  | { type: "overrule"; by: string; roundNumber: number; team?: Team; playerId?: string; correct: boolean }
   | { type: "returnToLobby"; by: string }
   /** the host stops a running game: played rounds are kept as a finished game (end-game.ts) */
   | { type: "endGame"; by: string }

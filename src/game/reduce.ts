@@ -48,7 +48,7 @@ export function reduce(state: LobbyState, command: Command, { now, hostGraceMs =
     case "judged":
       return judged(state, command.roundNumber, command.verdicts, command.of);
     case "overrule":
-      return overrule(state, command.by, command.roundNumber, command.team, command.correct);
+      return overrule(state, command.by, command.roundNumber, command, command.correct);
     case "returnToLobby":
       return returnToLobby(state, command.by);
     case "endGame":

@@ -1,12 +1,18 @@
 // Game (/game/{code}): header, then the round in the centre with a team roster either side on
-// large screens (a compact score bar above it on small ones), chat below the round.
+// large screens (a compact score bar above it on small ones), chat below the round. A Duel's page
+// has its own islands and bundle (docs/decisions.md "Duels"): the round panel, no team scores.
+import { duelGameIslands } from "../../islands/registry/duel-game";
 import { gameIslands } from "../../islands/registry/game";
+import { useStore } from "../../islands/client/store";
 import { Brand } from "./Brand";
 import { islandMarker } from "./island";
 
 const Island = islandMarker(gameIslands);
+const DuelIsland = islandMarker(duelGameIslands);
 
 export function Game() {
+  const { code, lobby } = useStore();
+  if (lobby.value?.mode) return <DuelGame code={code} />;
   return (
     <main>
       <Island name="ConnectionBar" />
@@ -21,6 +27,31 @@ export function Game() {
         <Island name="GamePanel" className="centre" />
         <Island name="ChatBox" className="centre" />
         <Island name="EndGame" className="centre" />
+      </div>
+      <footer>Made with bluffs, tells, and just a pinch of chaos.</footer>
+    </main>
+  );
+}
+
+/**
+ * A Duel's page: the code in the header is plain HTML (it never changes), the round number is in the
+ * round panel; every byte of script it spares keeps the page within its budget (docs/decisions.md "Duels").
+ */
+function DuelGame({ code }: { code: string | null }) {
+  return (
+    <main>
+      <DuelIsland name="ConnectionBar" />
+      <header className="row spread">
+        <Brand />
+        <div className="game-head">
+          <span className="muted">CODE</span>
+          <span className="code">{code}</span>
+        </div>
+        <DuelIsland name="SoundToggle" props={{ screen: "phone" }} />
+      </header>
+      <div className="grid game duel-game">
+        <DuelIsland name="DuelPanel" className="centre" />
+        <DuelIsland name="ChatBox" className="centre" />
       </div>
       <footer>Made with bluffs, tells, and just a pinch of chaos.</footer>
     </main>

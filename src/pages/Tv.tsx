@@ -1,5 +1,6 @@
 // The party screen (/tv/{code}): the stage on the left, the way in on the right (QR code, address,
 // code), for a TV or laptop the whole room can see. No seat, no token: only what the room may see.
+import { duelTvIslands } from "../../islands/registry/duel-tv";
 import { tvIslands } from "../../islands/registry/tv";
 import { useStore } from "../../islands/client/store";
 import { Brand } from "./Brand";
@@ -8,6 +9,7 @@ import { JoinQr, joinUrl } from "./JoinQr";
 import { TooMany } from "./TooMany";
 
 const Island = islandMarker(tvIslands);
+const DuelIsland = islandMarker(duelTvIslands);
 
 export function Tv({ origin }: { origin: string }) {
   const { code, lobby } = useStore();
@@ -22,7 +24,8 @@ export function Tv({ origin }: { origin: string }) {
         <Island name="SoundToggle" props={{ screen: "tv" }} />
       </header>
       <div className="tv-body">
-        <Island name="TvStage" className="tv-stage" />
+        {/* A Duel's stage has its own islands and bundle (docs/decisions.md "Duels"); the markers around it are the same in both bundles. */}
+        {lobby.value?.mode ? <DuelIsland name="DuelStage" className="tv-stage" /> : <Island name="TvStage" className="tv-stage" />}
         <aside className="tv-join card stack center" aria-label="How to join">
           <JoinQr url={url} className="tv-qr" />
           <p className="muted">Scan to join, or go to</p>

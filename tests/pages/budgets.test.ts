@@ -65,6 +65,20 @@ describe("budgets", () => {
     expect(total).toBeLessThan(GAME_PAGE_BUDGET);
   });
 
+  // A Duel's game page and party screen have bundles of their own (docs/decisions.md "Duels"): each
+  // mode's page downloads its own islands only, and each is within the budget.
+  test("a Duel's game page and TV page are within the budget, and no mode's page carries the other's screens", () => {
+    for (const page of ["duel-game", "duel-tv"] as const) {
+      const total = pageTotal(page);
+      console.log(`${page} page JavaScript: ${(total / KB).toFixed(2)} KB gzip`);
+      expect(total).toBeLessThan(GAME_PAGE_BUDGET);
+    }
+    const text = (page: keyof Manifest) => pageScripts(manifest[page].entry).map((f) => scriptBytes(f).toString("utf8")).join("\n");
+    for (const page of ["game", "tv"] as const) expect(text(page)).not.toContain("Bye this round");
+    expect(text("duel-game")).toContain("Bye this round");
+    expect(text("duel-game")).not.toContain("Type your team answer");
+  });
+
   test("React is one chunk shared by every page", () => {
     const reactChunks = (page: keyof Manifest) => pageScripts(manifest[page].entry).filter((f) => scriptBytes(f).toString("utf8").includes("react.transitional.element"));
     const home = reactChunks("home");
