@@ -6,6 +6,10 @@
 import { z } from "zod";
 import { CODE_PATTERN, DEFAULT_SETTINGS, normalizeCode, TAG_MAX } from "./settings";
 import { MODES, TEAMS } from "./types";
+import { bracketSchema } from "./tournament/bracket-schema";
+
+/** A tournament's bracket as the game keeps it: its rounds, and the entrants' names as drawn (someone may leave). */
+const keptBracketSchema = bracketSchema.extend({ names: z.record(z.string(), z.string()) });
 
 export const teamSchema = z.enum(TEAMS);
 
@@ -165,6 +169,9 @@ export const gameStateSchema = z.object({
   startedAt: z.number().optional(),
   /** Duels: the circle the pairings turn (duels/pairing.ts): its players in order, and the round it began with */
   circle: z.object({ roster: z.array(z.string()), from: z.number().int() }).optional(),
+  /** Tournament: the bracket (tournament/tournament-rules.ts), and as it was before the last judged question (for its overrule) */
+  bracket: keptBracketSchema.optional(),
+  bracketBefore: keptBracketSchema.optional(),
 });
 
 export const chatMessageSchema = z.object({

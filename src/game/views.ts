@@ -30,6 +30,8 @@ export interface GameView {
   pairs?: PairView[];
   /** a paired game's (Duels) standings: points, then steals that paid off (docs/rules.md "Duels") */
   standings?: Standing[];
+  /** a Tournament's bracket: rounds of matches { a, b, winner, score }, and the entrants' names as drawn (docs/rules.md "Tournament") */
+  bracket?: NonNullable<GameState["bracket"]>;
 }
 
 export interface LobbyView {
@@ -79,7 +81,8 @@ export function gameView(game: GameState | null): GameView | null {
 const pairView = ({ a, b }: { a: string; b: string | null }, locks: Record<string, Lock>): PairView => ({ a, b, aLocked: Boolean(locks[a]), bLocked: b !== null && Boolean(locks[b]) });
 
 /** A paired game's view: the room's game view and its standings, which name the players seated now. */
-const pairedGameView = (state: LobbyState): GameView | null => state.game && { ...gameView(state.game)!, standings: standingsOf(state, state.game) };
+const pairedGameView = (state: LobbyState): GameView | null =>
+  state.game && { ...gameView(state.game)!, standings: standingsOf(state, state.game), ...(state.game.bracket && { bracket: state.game.bracket }) };
 
 /** The room's view: the same for every player, holds no secret. */
 export function lobbyView(state: LobbyState): LobbyView {

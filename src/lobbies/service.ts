@@ -7,7 +7,9 @@
 // same turn, and so is the command.
 import { refuse, type Command, type Refusal } from "../game/commands";
 import type { Effect } from "../game/effects";
-import { closeLobby, createLobby, modeRefusal, validName } from "../game/lobby-rules";
+import { closeLobby, createLobby, validName } from "../game/lobby-rules";
+import { questionsWanted } from "../game/tournament/tournament-rules";
+import { shuffled } from "../ai/offline-source";
 import type { Accepted, Outcome } from "../game/outcome";
 import { reduce, type Context } from "../game/reduce";
 import { canStartGame, finishedGame, resumeEffects } from "../game/round-rules";
@@ -43,6 +45,8 @@ export interface ServiceOptions {
   ownQuota?: OwnQuota;
   newId?: () => string;
   newCode?: () => string;
+  /** what a tournament's draw is shuffled by (tests fix it) */
+  random?: () => number;
   log?: (line: string) => void;
   /** the rules; a seam so tests can make one throw, as a bug would (docs/architecture.md "The fault boundary") */
   reduce?: typeof reduce;
@@ -307,8 +311,6 @@ export class LobbyService {
   async create(hostName: string, mode: Mode = "teams"): Promise<Created> {
     const name = validName(hostName);
     if (!name) return refuse("invalid", `Name must be 1-${NAME_MAX} characters`);
-    const notYet = modeRefusal(mode);
-    if (notYet) return notYet;
     if (this.lobbies.size + this.reserved.size >= (this.opts.maxLobbies ?? Number.POSITIVE_INFINITY)) return refuse("unavailable", "The server has as many lobbies open as it can take; try again later");
     const playerId = this.newId();
     // A store shared with other servers may know the code as another's lobby: a new code is tried.
@@ -510,11 +512,13 @@ export class LobbyService {
       this.log(`questions: could not read the own questions of ${state.code}: ${String(err)}`);
       return [];
     });
-    const questions = await this.opts.questions.pick({ tags: state.settings.tags, count: state.settings.rounds, exclude: state.asked, own }).catch((err: unknown) => {
+    const questions = await this.opts.questions.pick({ tags: state.settings.tags, count: questionsWanted(state), exclude: state.asked, own }).catch((err: unknown) => {
       this.log(`questions: could not pick for ${state.code}: ${String(err)}`);
       return [];
     });
-    return this.dispatch(state.code, { type: "startGame", by, questions });
+    // A tournament's draw is random, so it arrives in the command (docs/rules.md "Tournament").
+    const order = shuffled(this.get(state.code)?.players.map((p) => p.id) ?? [], this.opts.random ?? Math.random);
+    return this.dispatch(state.code, { type: "startGame", by, questions, order });
   }
 
   /** The lobby's finished game, for its results to keep; a game still running has none yet. */
