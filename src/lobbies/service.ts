@@ -45,8 +45,6 @@ export interface ServiceOptions {
   ownQuota?: OwnQuota;
   newId?: () => string;
   newCode?: () => string;
-  /** what a tournament's draw is shuffled by (tests fix it) */
-  random?: () => number;
   log?: (line: string) => void;
   /** the rules; a seam so tests can make one throw, as a bug would (docs/architecture.md "The fault boundary") */
   reduce?: typeof reduce;
@@ -517,7 +515,7 @@ export class LobbyService {
       return [];
     });
     // A tournament's draw is random, so it arrives in the command (docs/rules.md "Tournament").
-    const order = shuffled(this.get(state.code)?.players.map((p) => p.id) ?? [], this.opts.random ?? Math.random);
+    const order = shuffled(this.get(state.code)?.players.map((p) => p.id) ?? [], Math.random);
     return this.dispatch(state.code, { type: "startGame", by, questions, order });
   }
 
