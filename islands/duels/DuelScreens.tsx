@@ -161,7 +161,7 @@ function Question({ store, lobby }: { store: Store; lobby: LobbyView }) {
           <Refusal message={action.message} />
         </form>
       )}
-      <p className="muted small-print">Steal if you think your opponent is right: +2 if they are, +2 to them if they are not.</p>
+      {mine?.opponent && <p className="muted small-print">Steal if you think your opponent is right: +2 if they are, +2 to them if they are not.</p>}
     </div>
   );
 }

@@ -99,6 +99,9 @@ export function Home({ invite }: { invite?: Invite }) {
               </tr>
             </tbody>
           </table>
+          <p className="muted">
+            <b>Duels:</b> everyone for themself. Each round you face another player on the same question, scored by the same table, you against them.
+          </p>
         </section>
       </div>
     </main>

@@ -41,6 +41,12 @@ test("five players duel for three rounds: You vs, the bye, standings after each 
   expect(await hana.page.getByRole("button", { name: /Duels/ }).getAttribute("aria-pressed")).toBe("true");
   await hana.page.getByRole("region", { name: "Start a new room" }).getByPlaceholder("Enter your name").fill("Hana");
   await look(hana.page, "01-home-duels-desktop");
+  // The same choice on a phone, photographed.
+  const phoneHome = await suite.device("", null, "/", PHONE);
+  await phoneHome.page.getByRole("button", { name: /Duels/ }).click();
+  expect(await phoneHome.page.getByRole("button", { name: /Duels/ }).getAttribute("aria-pressed")).toBe("true");
+  await look(phoneHome.page, "01-home-duels-phone");
+  await phoneHome.context.close();
   await hana.page.getByRole("button", { name: "Host", exact: true }).click();
   await hana.page.waitForURL(/\/lobby\/[A-Z0-9]{4}$/);
   const code = hana.page.url().slice(-4);
@@ -74,6 +80,7 @@ test("five players duel for three rounds: You vs, the bye, standings after each 
   expect(await zed.page.getByRole("button", { name: "Steal", exact: true }).count()).toBe(0);
   await tv.page.getByRole("list", { name: "Duels" }).waitFor();
   await look(ravi.page, "05-question-phone");
+  await look(hana.page, "05-question-desktop");
   await look(zed.page, "06-bye-phone");
   await answer(hana.page, right(1));
   // Rue hears that Hana locked, never what.
