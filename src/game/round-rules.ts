@@ -69,7 +69,7 @@ export function startRound(state: LobbyState, by: string, now: number, expected?
   const sides = pairs ? { pairs, playerLocks: {} } : {};
   const next = withGame(state, { ...(matches?.game ?? game), ...(duel && { circle: duel.circle }), phase: "question", currentRoundNumber: number, currentRound: { number, question, startedAt: now, endsAt, locks: {}, ...sides } });
   const view = gameView(next.game)!;
-  const payload = { game: { currentRoundNumber: number, totalRounds: game.totalRounds, currentRound: view.currentRound, scores: view.scores, ...(view.pairs && { pairs: view.pairs }) }, endsAt };
+  const payload = { game: { currentRoundNumber: number, totalRounds: game.totalRounds, currentRound: view.currentRound, scores: view.scores, ...(view.pairs && { pairs: view.pairs }), ...(next.game!.bracket && { bracket: next.game!.bracket }) }, endsAt };
   return accept(next, [toRoom("round-started", payload), { type: "schedule", key: ROUND_TIMER, at: endsAt, command: { type: "timeUp", roundNumber: number } }]);
 }
 
@@ -213,7 +213,8 @@ function scoreRound(round: Omit<RoundResult, "plays" | "winner">, plays: Unscore
 const resultsPayload = (state: LobbyState, game: GameState, round: RoundResult) => ({
   round: roundView(round),
   scores: game.scores,
-  ...(paired(state) && { standings: standingsOf(state, game) }),
+  ...(paired(state) && !game.bracket && { standings: standingsOf(state, game) }),
+  ...(game.bracket && { bracket: game.bracket }),
   gameComplete: game.phase === "complete",
   game: { rounds: game.rounds.map(roundView), currentRoundNumber: game.currentRoundNumber, totalRounds: game.totalRounds },
 });

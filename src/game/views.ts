@@ -82,7 +82,8 @@ const pairView = ({ a, b }: { a: string; b: string | null }, locks: Record<strin
 
 /** A paired game's view: the room's game view and its standings, which name the players seated now. */
 const pairedGameView = (state: LobbyState): GameView | null =>
-  state.game && { ...gameView(state.game)!, standings: standingsOf(state, state.game), ...(state.game.bracket && { bracket: state.game.bracket }) };
+  // A tournament ranks by its bracket, not by points: no standings.
+  state.game && { ...gameView(state.game)!, ...(state.game.bracket ? { bracket: state.game.bracket } : { standings: standingsOf(state, state.game) }) };
 
 /** The room's view: the same for every player, holds no secret. */
 export function lobbyView(state: LobbyState): LobbyView {

@@ -6,8 +6,8 @@ import { basename, join } from "node:path";
 import type { Assets } from "./document";
 import { reactProduction } from "./react-production";
 
-/** Each page's client entry (islands/client/entries); a Duel's game page and party screen have their own (docs/decisions.md "Duels"). */
-export const PAGES = ["home", "lobby", "game", "tv", "duel-game", "duel-tv"] as const;
+/** Each page's client entry (islands/client/entries); a Duel's and a Tournament's game page and party screen have their own (docs/decisions.md "Duels"). */
+export const PAGES = ["home", "lobby", "game", "tv", "duel-game", "duel-tv", "tournament-game", "tournament-tv"] as const;
 /** `invite`: the home page opened by an invite link, whose small script loads the home page's when wanted (entries/invite.ts). */
 export type Manifest = Record<(typeof PAGES)[number] | "invite", Assets>;
 

@@ -1,0 +1,38 @@
+// A Tournament's bracket as it fills (docs/pages.md "Tournament"): a column per bracket round, each
+// match its two names with the questions each has won, who went through marked; a bye and a place
+// not yet known said so. The TV draws it big; the phone's summary shows it too.
+import { roundName } from "../../src/game/tournament/bracket";
+import type { BracketMatch } from "../../src/game/tournament/bracket-schema";
+import { entrant, type KeptBracket } from "./tournament-lines";
+
+function Side({ bracket, match, side, first }: { bracket: KeptBracket; match: BracketMatch; side: "a" | "b"; first: boolean }) {
+  const id = match[side];
+  const won = id !== null && match.winner === id;
+  const lost = id !== null && match.winner !== null && !won;
+  const label = id === null ? (first ? "(bye)" : "?") : entrant(bracket, id);
+  return (
+    <li className={`seat${won ? " won" : ""}${lost ? " lost" : ""}`}>
+      <bdi>{label}</bdi>
+      {match.score && <span className="score">{match.score[side]}</span>}
+      {won && match.b !== null && <span className="sr-only"> (through)</span>}
+    </li>
+  );
+}
+
+export function BracketView({ bracket }: { bracket: KeptBracket }) {
+  return (
+    <div className="bracket" role="group" aria-label="Bracket">
+      {bracket.rounds.map((round, r) => (
+        <section key={r} className="bracket-round" aria-label={roundName(bracket.rounds.length, r)}>
+          <h3>{roundName(bracket.rounds.length, r)}</h3>
+          {round.map((m, i) => (
+            <ul key={i} className={`match${m.winner === null && m.a !== null && m.b !== null ? " live" : ""}`}>
+              <Side bracket={bracket} match={m} side="a" first={r === 0} />
+              <Side bracket={bracket} match={m} side="b" first={r === 0} />
+            </ul>
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}
