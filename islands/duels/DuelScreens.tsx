@@ -12,7 +12,7 @@ import { useAction } from "../client/action";
 import { api } from "../client/api";
 import { Refusal } from "../client/refusal";
 import { useStore, type Store } from "../client/store";
-import { pointsLine, roundNumber, startRound, totalRounds } from "../game/shared";
+import { pointsLine, roundBadge, roundNumber, startRound, totalRounds } from "../game/shared";
 import { secondsLeft, Timer } from "../game/Timer";
 import { Waiting } from "../game/WaitingDots";
 import { useDuelEvents } from "./duel-events";
@@ -95,9 +95,7 @@ function RoundHead({ lobby }: { lobby: LobbyView }) {
   const round = lobby.gameState?.currentRound;
   return (
     <div className="row spread">
-      <span className="badge gold">
-        Round {round?.number ?? roundNumber(lobby)}/{totalRounds(lobby)}
-      </span>
+      <span className="badge gold">{roundBadge(lobby, round?.number ?? roundNumber(lobby))}</span>
       {round?.category && (
         <span className="badge" dir="auto">
           {round.category}
@@ -263,7 +261,7 @@ function Results({ store, lobby, tv }: { store: Store; lobby: LobbyView; tv: boo
           ))}
         </section>
       )}
-      <StandingsTable standings={lobby.gameState?.standings ?? []} meId={meId} />
+      {lobby.gameState?.standings && <StandingsTable standings={lobby.gameState.standings} meId={meId} />}
       {complete && (
         <button type="button" className="ghost wide" onClick={() => (store.phase.value = "summary")}>
           See the summary
@@ -314,9 +312,7 @@ function TvRound({ lobby }: { lobby: LobbyView }) {
   return (
     <div className="tv-round stack center">
       <p className="row tv-meta">
-        <span className="badge gold">
-          Round {roundNumber(lobby)} of {totalRounds(lobby)}
-        </span>
+        <span className="badge gold">{roundBadge(lobby, roundNumber(lobby), " of ")}</span>
         {game.currentRound?.category && (
           <span className="badge" dir="auto">
             {game.currentRound.category}

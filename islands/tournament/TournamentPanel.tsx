@@ -4,8 +4,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { lazy, Suspense } from "react";
 import { useStore } from "../client/store";
-
-const TournamentScreens = lazy(() => import("./TournamentScreens"));
+import { LazyScreens } from "./LazyScreens";
 const EndGameControl = lazy(() => import("../game/EndGameControl"));
 
 export default function TournamentPanel() {
@@ -16,9 +15,7 @@ export default function TournamentPanel() {
   return (
     <>
       <section className="card panel" aria-label="Round">
-        <Suspense fallback={<p className="muted">Loading the bracket...</p>}>
-          <TournamentScreens screen="phone" />
-        </Suspense>
+        <LazyScreens screen="phone" />
       </section>
       {running && (
         <Suspense fallback={null}>

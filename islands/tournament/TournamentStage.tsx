@@ -2,10 +2,8 @@
 // who has come (the bracket is drawn at the start), then its screens (TournamentScreens.tsx, a chunk
 // of their own): the bracket as it fills, the final full-screen, the champion.
 import { useSignals } from "@preact/signals-react/runtime";
-import { lazy, Suspense } from "react";
 import { useStore } from "../client/store";
-
-const TournamentScreens = lazy(() => import("./TournamentScreens"));
+import { LazyScreens } from "./LazyScreens";
 
 export default function TournamentStage() {
   useSignals();
@@ -14,9 +12,7 @@ export default function TournamentStage() {
   if (lobby.gameState) {
     return (
       <section className="card panel tv-panel" aria-label="Round">
-        <Suspense fallback={null}>
-          <TournamentScreens screen="tv" />
-        </Suspense>
+        <LazyScreens screen="tv" />
       </section>
     );
   }
