@@ -13,7 +13,7 @@ function Side({ bracket, match, side, first }: { bracket: KeptBracket; match: Br
   return (
     <li className={`seat${won ? " won" : ""}${lost ? " lost" : ""}`}>
       <bdi>{label}</bdi>
-      {match.score && <span className="score">{match.score[side]}</span>}
+      {match.score && <span className="match-score">{match.score[side]}</span>}
       {won && match.b !== null && <span className="sr-only"> (through)</span>}
     </li>
   );
@@ -25,12 +25,14 @@ export function BracketView({ bracket }: { bracket: KeptBracket }) {
       {bracket.rounds.map((round, r) => (
         <section key={r} className="bracket-round" aria-label={roundName(bracket.rounds.length, r)}>
           <h3>{roundName(bracket.rounds.length, r)}</h3>
-          {round.map((m, i) => (
-            <ul key={i} className={`match${m.winner === null && m.a !== null && m.b !== null ? " live" : ""}`}>
-              <Side bracket={bracket} match={m} side="a" first={r === 0} />
-              <Side bracket={bracket} match={m} side="b" first={r === 0} />
-            </ul>
-          ))}
+          <div className="bracket-matches">
+            {round.map((m, i) => (
+              <ul key={i} className={`match${m.winner === null && m.a !== null && m.b !== null ? " live" : ""}`}>
+                <Side bracket={bracket} match={m} side="a" first={r === 0} />
+                <Side bracket={bracket} match={m} side="b" first={r === 0} />
+              </ul>
+            ))}
+          </div>
         </section>
       ))}
     </div>
