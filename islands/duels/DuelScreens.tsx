@@ -12,11 +12,11 @@ import { useAction } from "../client/action";
 import { api } from "../client/api";
 import { Refusal } from "../client/refusal";
 import { useStore, type Store } from "../client/store";
-import { pointsLine, roundBadge, roundNumber, startRound, totalRounds } from "../game/shared";
+import { pointsLine, roundNumber, startRound, totalRounds } from "../game/shared";
 import { secondsLeft, Timer } from "../game/Timer";
 import { Waiting } from "../game/WaitingDots";
 import { useDuelEvents } from "./duel-events";
-import { duelReason, myPair, nameOf, playText, sidesOf } from "./duel-lines";
+import { duelReason, myPair, nameOf, playText, roundBadge, sidesOf } from "./duel-lines";
 import { StandingsTable } from "./Standings";
 
 const DuelSummary = lazy(() => import("./DuelSummary"));

@@ -9,9 +9,6 @@ export const roundNumber = (lobby: LobbyView | null) => Math.max(1, lobby?.gameS
 /** The game's length; the default of 7 (docs/rules.md "Settings") when settings are missing. */
 export const totalRounds = (lobby: LobbyView | null) => lobby?.gameState?.totalRounds ?? lobby?.settings?.rounds ?? 7;
 
-/** "Round 2/7"; a Tournament asks until its champion, so it counts questions, with no total. */
-export const roundBadge = (lobby: LobbyView | null, n: number, of = "/") => (lobby?.mode === "tournament" ? `Question ${n}` : `Round ${n}${of}${totalRounds(lobby)}`);
-
 export const scoresOf = (lobby: LobbyView | null) => lobby?.gameState?.scores ?? { blue: 0, red: 0 };
 
 export const winnerLine = (winner: Winner) => (winner === "tie" ? "It's a tie!" : `${teamName(winner)} team wins!`);

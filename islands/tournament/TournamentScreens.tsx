@@ -1,15 +1,15 @@
 // A Tournament's phone and TV screens (docs/pages.md "Tournament"), one chunk loaded by
 // TournamentPanel.tsx and TournamentStage.tsx. The phone says where its player stands; a player in a
-// live match plays it on a Duel's screens (duels/DuelScreens.tsx), one whose match is decided, or who
+// live match plays it on a Duel's screens (duels/DuelScreens.tsx, handed in), one whose match is decided, or who
 // is out, watches the live matches. The TV draws the bracket as it fills beside the question, the
 // final full-screen, then the champion. Both end with the bracket and the summary's downloads.
 import { useSignals } from "@preact/signals-react/runtime";
+import type { ReactNode } from "react";
 import { champion, currentRound, roundName } from "../../src/game/tournament/bracket";
 import type { LobbyView } from "../../src/game/views";
 import { useAction } from "../client/action";
 import { Refusal } from "../client/refusal";
 import { useStore, type Store } from "../client/store";
-import DuelScreens from "../duels/DuelScreens";
 import { useDuelEvents } from "../duels/duel-events";
 import { myPair } from "../duels/duel-lines";
 import { startRound } from "../game/shared";
@@ -19,7 +19,8 @@ import { BracketView } from "./BracketView";
 import { useTournamentEvents } from "./tournament-events";
 import { entrant, whereLine, type KeptBracket } from "./tournament-lines";
 
-export default function TournamentScreens({ screen }: { screen: "phone" | "tv" }) {
+/** `duel`: a Duel's screens, handed in by the island (TournamentPanel.tsx says why). */
+export default function TournamentScreens({ screen, duel }: { screen: "phone" | "tv"; duel: ReactNode }) {
   useSignals();
   const store = useStore();
   useDuelEvents(store);
@@ -33,13 +34,13 @@ export default function TournamentScreens({ screen }: { screen: "phone" | "tv" }
   if (phase === "summary" || (lobby.gameState.phase === "complete" && phase !== "results")) return <Champion bracket={bracket} meId={meId} />;
   const where = meId === null ? null : <p className="where" role="status">{whereLine(bracket, meId)}</p>;
   if (phase === "idle") return <Idle store={store} lobby={lobby} bracket={bracket} where={where} />;
-  if (tv) return <Stage bracket={bracket} final={phase !== "results" && currentRound(bracket) === bracket.rounds.length - 1} />;
+  if (tv) return <Stage bracket={bracket} final={phase !== "results" && currentRound(bracket) === bracket.rounds.length - 1} duel={duel} />;
   // In a live match: the Duel's screens. Through or out: the live matches, watched.
   const playing = phase === "results" || myPair(lobby.gameState.pairs, meId) !== undefined;
   return (
     <div className="stack">
       {where}
-      {playing ? <DuelScreens screen="phone" /> : <Watching lobby={lobby} bracket={bracket} />}
+      {playing ? duel : <Watching lobby={lobby} bracket={bracket} />}
     </div>
   );
 }
@@ -92,7 +93,7 @@ function Watching({ lobby, bracket }: { lobby: LobbyView; bracket: KeptBracket }
 }
 
 /** The TV during a question: the bracket beside the round, or the final on its own, full-screen. */
-function Stage({ bracket, final }: { bracket: KeptBracket; final: boolean }) {
+function Stage({ bracket, final, duel }: { bracket: KeptBracket; final: boolean; duel: ReactNode }) {
   if (final) {
     const m = bracket.rounds.at(-1)![0]!;
     const score = m.score ?? { a: 0, b: 0, questions: 0 };
@@ -102,14 +103,14 @@ function Stage({ bracket, final }: { bracket: KeptBracket; final: boolean }) {
         <p className="final-line">
           <bdi>{entrant(bracket, m.a)}</bdi> <span className="final-score">{`${score.a}-${score.b}`}</span> <bdi>{entrant(bracket, m.b)}</bdi>
         </p>
-        <DuelScreens screen="tv" />
+        {duel}
       </div>
     );
   }
   return (
     <div className="stack">
       <BracketView bracket={bracket} />
-      <DuelScreens screen="tv" />
+      {duel}
     </div>
   );
 }

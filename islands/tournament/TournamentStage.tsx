@@ -2,17 +2,27 @@
 // who has come (the bracket is drawn at the start), then its screens (TournamentScreens.tsx, a chunk
 // of their own): the bracket as it fills, the final full-screen, the champion.
 import { useSignals } from "@preact/signals-react/runtime";
+import { lazy, Suspense } from "react";
+import { useConnection } from "../client/socket-context";
 import { useStore } from "../client/store";
-import { LazyScreens } from "./LazyScreens";
+import DuelScreens from "../duels/DuelScreens";
+
+/** Loaded once the page has its connection, as on a player's page (TournamentPanel.tsx says why). */
+const TournamentScreens = lazy(() => import("./TournamentScreens"));
 
 export default function TournamentStage() {
   useSignals();
   const lobby = useStore().lobby.value;
+  const connected = useConnection().value !== null;
   if (!lobby) return null;
   if (lobby.gameState) {
     return (
       <section className="card panel tv-panel" aria-label="Round">
-        <LazyScreens screen="tv" />
+        {connected && (
+          <Suspense fallback={null}>
+            <TournamentScreens screen="tv" duel={<DuelScreens screen="tv" />} />
+          </Suspense>
+        )}
       </section>
     );
   }

@@ -79,6 +79,18 @@ describe("budgets", () => {
     expect(text("duel-game")).not.toContain("Type your team answer");
   });
 
+  // A Tournament's pages too (docs/decisions.md "Tournament"): its screens are a chunk loaded after hydration.
+  test("a Tournament's game page and TV page are within the budget, and carry no Teams screen", () => {
+    for (const page of ["tournament-game", "tournament-tv"] as const) {
+      const total = pageTotal(page);
+      console.log(`${page} page JavaScript: ${(total / KB).toFixed(2)} KB gzip`);
+      expect(total).toBeLessThan(GAME_PAGE_BUDGET);
+    }
+    const text = pageScripts(manifest["tournament-game"].entry).map((f) => scriptBytes(f).toString("utf8")).join("\n");
+    expect(text).toContain("Loading the bracket");
+    expect(text).not.toContain("Type your team answer");
+  });
+
   test("React is one chunk shared by every page", () => {
     const reactChunks = (page: keyof Manifest) => pageScripts(manifest[page].entry).filter((f) => scriptBytes(f).toString("utf8").includes("react.transitional.element"));
     const home = reactChunks("home");
