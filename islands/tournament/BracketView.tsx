@@ -1,7 +1,7 @@
 // A Tournament's bracket as it fills (docs/pages.md "Tournament"): a column per bracket round, each
 // match its two names with the questions each has won, who went through marked; a bye and a place
 // not yet known said so. The TV draws it big; the phone's summary shows it too.
-import { roundName } from "../../src/game/tournament/bracket";
+import { currentRound, liveMatches, roundName } from "../../src/game/tournament/bracket";
 import type { BracketMatch } from "../../src/game/tournament/bracket-schema";
 import { entrant, type KeptBracket } from "./tournament-lines";
 
@@ -20,6 +20,9 @@ function Side({ bracket, match, side, first }: { bracket: KeptBracket; match: Br
 }
 
 export function BracketView({ bracket }: { bracket: KeptBracket }) {
+  // Only the round being played is live: a later match whose sides are known waits for it.
+  const now = currentRound(bracket);
+  const live = new Set(liveMatches(bracket, now));
   return (
     <div className="bracket" role="group" aria-label="Bracket">
       {bracket.rounds.map((round, r) => (
@@ -27,7 +30,7 @@ export function BracketView({ bracket }: { bracket: KeptBracket }) {
           <h3>{roundName(bracket.rounds.length, r)}</h3>
           <div className="bracket-matches">
             {round.map((m, i) => (
-              <ul key={i} className={`match${m.winner === null && m.a !== null && m.b !== null ? " live" : ""}`}>
+              <ul key={i} className={`match${r === now && live.has(i) ? " live" : ""}`}>
                 <Side bracket={bracket} match={m} side="a" first={r === 0} />
                 <Side bracket={bracket} match={m} side="b" first={r === 0} />
               </ul>

@@ -16,7 +16,7 @@ export function whereLine(bracket: KeptBracket, meId: string | null): string {
   const at = meId === null ? undefined : standingOf(bracket, meId);
   if (!at) return "You joined after the draw: watch the matches and chat";
   const name = roundName(bracket.rounds.length, at.round);
-  if (at.out) return `Out in the ${lower(name)}: watch the rest`;
+  if (at.out) return name === "Final" ? "Runner-up: beaten in the final" : `Out in the ${lower(name)}: watch the rest`;
   if (champion(bracket) === meId) return "You are the champion!";
   const match = bracket.rounds[at.round]![at.index]!;
   if (match.winner === meId || currentRound(bracket) < at.round) return "You are through: wait for your next match";
