@@ -3,6 +3,7 @@ import { startWaitsFor, withCaptains } from "./captain-rules";
 import { refuse, type Refusal } from "./commands";
 import { lobbyEvent, ROUND_TIMER, toPlayer, toRoom, toTeam, type Effect } from "./effects";
 import { sitsOut } from "./entry-rules";
+import { isPaused, PAUSED, SKIPPED } from "./host-controls";
 import type { ServerEvents } from "./server-events";
 import { accept, type Outcome } from "./outcome";
 import { QUIZMASTER_NO_ANSWER } from "./quizmaster-rules";
@@ -55,6 +56,7 @@ export function startRound(state: LobbyState, by: string, now: number, expected?
   if (!game) return refuse("conflict", "No game is running");
   if (game.phase === "complete") return refuse("conflict", "The game is complete");
   if (game.phase !== "idle" && game.phase !== "results") return refuse("conflict", "A round is in progress");
+  if (isPaused(game)) return refuse("conflict", PAUSED);
   const number = game.currentRoundNumber + 1;
   // A retried "Next Round" must not start a round nobody asked for (docs/decisions.md "Stale commands").
   if (expected !== undefined && expected !== number) return refuse("conflict", expected < number ? `Round ${expected} has already started` : `Round ${expected} is not the next round`);
@@ -82,14 +84,18 @@ interface Submission {
   roundNumber: number;
   answer: string;
   isSteal: boolean;
+  /** the round's skips as the player saw it; absent from older pages and REST callers, who answer whatever is open */
+  skips?: number;
 }
 
 /** The checks every lock passes, whichever side it is for: this round is open, in time, and the player plays it. */
-function openFor(state: LobbyState, player: Player, roundNumber: number, now: number): Refusal | { ok: true; game: GameState; round: CurrentRound } {
+function openFor(state: LobbyState, player: Player, input: Pick<Submission, "roundNumber" | "skips">, now: number): Refusal | { ok: true; game: GameState; round: CurrentRound } {
   const game = state.game;
   const round = game?.currentRound;
   if (!game || game.phase !== "question" || !round) return refuse("conflict", "No round is open");
-  if (roundNumber !== round.number) return refuse("conflict", "That round is not open");
+  if (input.roundNumber !== round.number) return refuse("conflict", "That round is not open");
+  if (isPaused(game)) return refuse("conflict", PAUSED);
+  if (input.skips !== undefined && input.skips !== (round.skips ?? 0)) return refuse("conflict", SKIPPED);
   if (sitsOut(player, round.number)) return refuse("forbidden", LATE);
   if (now >= round.endsAt) return refuse("conflict", "Time is up");
   return { ok: true, game, round };
@@ -117,7 +123,7 @@ export function submit(state: LobbyState, input: Submission, now: number): Outco
   if (player.team === null) return refuse("forbidden", QUIZMASTER_NO_ANSWER);
   const team = input.team ?? player.team;
   if (player.team !== team) return refuse("forbidden", "You can only answer for your own team");
-  const open = openFor(state, player, input.roundNumber, now);
+  const open = openFor(state, player, input, now);
   if (!open.ok) return open;
   const { game, round } = open;
   const first = round.locks[team];
@@ -138,7 +144,7 @@ export function submit(state: LobbyState, input: Submission, now: number): Outco
 
 /** A lock in a paired round (Duels): the player is the side; the same checks, then their pairing's (duels/duel-rules.ts). */
 function submitPaired(state: LobbyState, player: Player, input: Submission, now: number): Outcome {
-  const open = openFor(state, player, input.roundNumber, now);
+  const open = openFor(state, player, input, now);
   if (!open.ok) return open;
   const refusal = (tournament(state) && tournamentLockRefusal(open.game, open.round.pairs ?? [], player, input.match)) || duelLockRefusal(open.round, player, input.isSteal);
   if (refusal) return refusal;
@@ -168,6 +174,8 @@ function lockedFirst(state: LobbyState, lock: Lock): string {
 export function timeUp(state: LobbyState, roundNumber: number): Outcome {
   const game = state.game;
   if (!game || game.phase !== "question" || game.currentRoundNumber !== roundNumber) return refuse("conflict", "No round to end");
+  // A timer that fires while paused (the pause cancels it; one already on its way) ends nothing.
+  if (isPaused(game)) return refuse("conflict", PAUSED);
   const closed = closeRound(state);
   return accept(closed.state, [toRoom("round-timeup", { roundNumber }), ...closed.effects]);
 }
@@ -297,7 +305,7 @@ export function returnToLobby(state: LobbyState, by: string): Outcome {
 export function resumeEffects(state: LobbyState): Effect[] {
   const round = state.game?.currentRound;
   if (!state.game || !round) return [];
-  if (state.game.phase === "question") return [{ type: "schedule", key: ROUND_TIMER, at: round.endsAt, command: { type: "timeUp", roundNumber: round.number } }];
+  if (state.game.phase === "question" && !isPaused(state.game)) return [{ type: "schedule", key: ROUND_TIMER, at: round.endsAt, command: { type: "timeUp", roundNumber: round.number } }];
   if (state.game.phase === "judging") return closeRound(state).effects.filter((e) => e.type === "judge");
   return [];
 }

@@ -155,6 +155,10 @@ export const currentRoundSchema = z.object({
   /** a paired round (Duels): who plays whom, and each player's lock by their id */
   pairs: z.array(pairingSchema).optional(),
   playerLocks: z.record(z.string(), lockSchema).optional(),
+  /** the question's playing time in all, ms: its limit and the time the host added (host-controls.ts; absent in older saves: the round limit) */
+  allowedMs: z.number().optional(),
+  /** how many times the host skipped this round's question (host-controls.ts): a lock names the one it answers */
+  skips: z.number().int().optional(),
 });
 
 export const gameStateSchema = z.object({
@@ -172,6 +176,8 @@ export const gameStateSchema = z.object({
   /** Tournament: the bracket (tournament/tournament-rules.ts), and as it was before the last judged question (for its overrule) */
   bracket: keptBracketSchema.optional(),
   bracketBefore: keptBracketSchema.optional(),
+  /** since when the host has paused the game (host-controls.ts); null or absent while it runs */
+  pausedAt: z.number().nullable().optional(),
 });
 
 export const chatMessageSchema = z.object({
@@ -203,6 +209,8 @@ export const lobbyStateSchema = z.object({
   mode: modeSchema.optional(),
   /** since when the host has been disconnected; null or absent while connected (older saves lack it) */
   hostAwaySince: z.number().nullable().optional(),
+  /** when the away host's role passes on unless they are back (host-rules.ts); null or absent while they are here */
+  hostHandoffAt: z.number().nullable().optional(),
 });
 
 /** A lobby's row in the store: the state without its chat, which is stored as rows of its own. */

@@ -22,7 +22,8 @@ export interface GameView {
   currentRoundNumber: number;
   totalRounds: number;
   /** the question is public once asked; its answer is not part of this view */
-  currentRound: { number: number; question: string; category: string; endsAt: number } | null;
+  /** `skips`: how many times the host skipped this round's question, when any (a lock names the question it answers) */
+  currentRound: { number: number; question: string; category: string; endsAt: number; skips?: number } | null;
   locked: Record<Team, boolean>;
   scores: GameState["scores"];
   rounds: RoundView[];
@@ -32,6 +33,17 @@ export interface GameView {
   standings?: Standing[];
   /** a Tournament's bracket: rounds of matches { a, b, winner, score }, and the entrants' names as drawn (docs/rules.md "Tournament") */
   bracket?: NonNullable<GameState["bracket"]>;
+  /** the host paused the game (host-controls.ts): the clock stands still, nothing locks (always set; optional so views built by hand may leave it out) */
+  paused?: boolean;
+  /** server time the pause began: a paused clock shows endsAt - pausedAt; null while running */
+  pausedAt?: number | null;
+}
+
+/** The host is away and someone would take over (docs/decisions.md "The host runs the room"): who, and when (server time). */
+export interface HostAwayView {
+  host: string;
+  successor: { id: string; name: string };
+  at: number;
 }
 
 export interface LobbyView {
@@ -50,6 +62,8 @@ export interface LobbyView {
   gameState: GameView | null;
   /** the host let no one new in (always set; optional so views built by hand may leave it out) */
   locked?: boolean;
+  /** present only while the host is away and someone connected would take the role */
+  hostAway?: HostAwayView;
 }
 
 export const teamOf = (state: LobbyState, team: Team) => state.players.filter((p) => p.team === team);
@@ -58,6 +72,12 @@ export function findPlayer(state: LobbyState, id: string): Player | undefined {
   for (const p of state.players) if (p.id === id) return p;
   return undefined;
 }
+/** The longest-seated player other than `except` who is connected; with `anyone`, connected or not (who takes the host role on, host-rules.ts). */
+export function successor(state: LobbyState, except: string, anyone = false): Player | undefined {
+  const others = state.players.filter((p) => p.id !== except);
+  return others.find((p) => p.connected) ?? (anyone ? others[0] : undefined);
+}
+
 export const captainOf = (state: LobbyState, team: Team) => state.players.find((p) => p.team === team && p.isCaptain) ?? null;
 
 /** A copy of the player without what the room has no need of. */
@@ -70,11 +90,13 @@ export function gameView(game: GameState | null): GameView | null {
     phase: game.phase,
     currentRoundNumber: game.currentRoundNumber,
     totalRounds: game.totalRounds,
-    currentRound: round && { number: round.number, question: round.question.question, category: round.question.category, endsAt: round.endsAt },
+    currentRound: round && { number: round.number, question: round.question.question, category: round.question.category, endsAt: round.endsAt, ...(round.skips ? { skips: round.skips } : {}) },
     locked: { blue: Boolean(round?.locks.blue), red: Boolean(round?.locks.red) },
     scores: { ...game.scores },
     rounds: game.rounds.map(roundView),
     ...(round?.pairs && { pairs: round.pairs.map((p) => pairView(p, round.playerLocks ?? {})) }),
+    paused: typeof game.pausedAt === "number",
+    pausedAt: game.pausedAt ?? null,
   };
 }
 
@@ -84,6 +106,13 @@ const pairView = ({ a, b }: { a: string; b: string | null }, locks: Record<strin
 const pairedGameView = (state: LobbyState): GameView | null =>
   // A tournament ranks by its bracket, not by points: no standings.
   state.game && { ...gameView(state.game)!, ...(state.game.bracket ? { bracket: state.game.bracket } : { standings: standingsOf(state, state.game) }) };
+
+function hostAwayView(state: LobbyState, host: Player | undefined): { hostAway?: HostAwayView } {
+  const at = state.hostHandoffAt;
+  if (typeof at !== "number" || !host || host.connected) return {};
+  const heir = successor(state, host.id);
+  return heir ? { hostAway: { host: host.name, successor: { id: heir.id, name: heir.name }, at } } : {};
+}
 
 /** The room's view: the same for every player, holds no secret. */
 export function lobbyView(state: LobbyState): LobbyView {
@@ -101,6 +130,7 @@ export function lobbyView(state: LobbyState): LobbyView {
     settings: { ...state.settings, tags: [...state.settings.tags] },
     gameState: paired(state) ? pairedGameView(state) : gameView(state.game),
     locked: Boolean(state.locked),
+    ...hostAwayView(state, host),
   };
 }
 

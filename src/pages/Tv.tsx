@@ -25,6 +25,7 @@ export function Tv({ origin }: { origin: string }) {
         <Brand />
         <Island name="SoundToggle" props={{ screen: "tv" }} />
       </header>
+      <Island name="RoomStatus" />
       <div className="tv-body">
         {/* A Duel's stage has its own islands and bundle (docs/decisions.md "Duels"); the markers around it are the same in both bundles. */}
         {lobby.value?.mode === "tournament" ? (

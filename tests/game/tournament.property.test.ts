@@ -144,3 +144,19 @@ describe("random tournaments of 3-16 players through reduce()", () => {
     expect(tournamentGame(5, duellists(5)).game!.totalRounds).toBe(questionsFor(5));
   });
 });
+
+describe("the host's controls act on every match", () => {
+  test("a skipped question keeps the matches' pairs and drops their locks; a pause stops every lock", () => {
+    let state = tournamentGame(4, [HOST, "p2", "p3", "p4"]);
+    state = run(state, { type: "startRound", by: HOST }).state;
+    state = run(state, { type: "submit", playerId: HOST, roundNumber: 1, answer: "first", isSteal: false }, T0 + 1).state;
+    const pairs = state.game!.currentRound!.pairs;
+    state = run(state, { type: "skipQuestion", by: HOST, roundNumber: 1, question: { question: "Another question?", answer: "Yes", aliases: [], category: "General" } }, T0 + 2).state;
+    expect(state.game!.currentRound!.pairs).toEqual(pairs);
+    expect(state.game!.currentRound!.playerLocks).toEqual({});
+    state = run(state, { type: "pause", by: HOST, paused: true }, T0 + 3).state;
+    expectRefused(state, { type: "submit", playerId: "p3", roundNumber: 1, answer: "x", isSteal: false }, "conflict", T0 + 4);
+    state = run(state, { type: "pause", by: HOST, paused: false }, T0 + 5).state;
+    expect(reduce(state, { type: "submit", playerId: HOST, roundNumber: 1, answer: "again", isSteal: false }, { now: T0 + 6 }).ok).toBe(true);
+  });
+});
