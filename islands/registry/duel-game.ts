@@ -5,6 +5,8 @@
 import ChatBox from "../ChatBox";
 import ConnectionBar from "../ConnectionBar";
 import DuelPanel from "../duels/DuelPanel";
+import HostControls from "../HostControls";
+import RoomStatus from "../RoomStatus";
 import SoundToggle from "../SoundToggle";
 
-export const duelGameIslands = { ConnectionBar, SoundToggle, DuelPanel, ChatBox };
+export const duelGameIslands = { ConnectionBar, SoundToggle, RoomStatus, HostControls, DuelPanel, ChatBox };

@@ -3,6 +3,7 @@
 import ConnectionBar from "../ConnectionBar";
 import DuelStage from "../duels/DuelStage";
 import LobbyLock from "../LobbyLock";
+import RoomStatus from "../RoomStatus";
 import SoundToggle from "../SoundToggle";
 
-export const duelTvIslands = { ConnectionBar, LobbyLock, SoundToggle, DuelStage };
+export const duelTvIslands = { ConnectionBar, LobbyLock, SoundToggle, RoomStatus, DuelStage };

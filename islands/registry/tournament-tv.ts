@@ -2,7 +2,8 @@
 // islands/client/entries/tournament-tv.tsx hydrates them.
 import ConnectionBar from "../ConnectionBar";
 import LobbyLock from "../LobbyLock";
+import RoomStatus from "../RoomStatus";
 import SoundToggle from "../SoundToggle";
 import TournamentStage from "../tournament/TournamentStage";
 
-export const tournamentTvIslands = { ConnectionBar, LobbyLock, SoundToggle, TournamentStage };
+export const tournamentTvIslands = { ConnectionBar, LobbyLock, SoundToggle, RoomStatus, TournamentStage };

@@ -4,39 +4,27 @@
 // component in the server's render would make the client throw that render away (React error 419).
 // A Duel's screens, on which a player in a live match plays, are imported here and handed in: the page
 // then holds every module a Duel's page does, and the bundler splits the pages' shared code as before.
-// The host's End Game comes with it, as a Duel's does (duels/DuelPanel.tsx).
+// The host's controls (End Game among them) are the host's bar above it, acting on every match.
 import { useSignals } from "@preact/signals-react/runtime";
 import { lazy, Suspense } from "react";
 import { useConnection } from "../client/socket-context";
-import { useStore } from "../client/store";
 import DuelScreens from "../duels/DuelScreens";
 
 const TournamentScreens = lazy(() => import("./TournamentScreens"));
-const EndGameControl = lazy(() => import("../game/EndGameControl"));
 
 export default function TournamentPanel() {
   useSignals();
-  const store = useStore();
   const connected = useConnection().value !== null;
-  const game = store.lobby.value?.gameState;
-  const running = store.isHost.value && game && game.phase !== "complete" && store.phase.value !== "summary";
   const loading = <p className="muted">Loading the bracket...</p>;
   return (
-    <>
-      <section className="card panel" aria-label="Round">
-        {connected ? (
-          <Suspense fallback={loading}>
-            <TournamentScreens screen="phone" duel={<DuelScreens screen="phone" />} />
-          </Suspense>
-        ) : (
-          loading
-        )}
-      </section>
-      {running && (
-        <Suspense fallback={null}>
-          <EndGameControl played={game.rounds.length} />
+    <section className="card panel" aria-label="Round">
+      {connected ? (
+        <Suspense fallback={loading}>
+          <TournamentScreens screen="phone" duel={<DuelScreens screen="phone" />} />
         </Suspense>
+      ) : (
+        loading
       )}
-    </>
+    </section>
   );
 }
