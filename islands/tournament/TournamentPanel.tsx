@@ -8,12 +8,15 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { lazy, Suspense } from "react";
 import { useConnection } from "../client/socket-context";
+import { useStore } from "../client/store";
 import DuelScreens from "../duels/DuelScreens";
+import { useTournamentEvents } from "./tournament-events";
 
 const TournamentScreens = lazy(() => import("./TournamentScreens"));
 
 export default function TournamentPanel() {
   useSignals();
+  useTournamentEvents(useStore());
   const connected = useConnection().value !== null;
   const loading = <p className="muted">Loading the bracket...</p>;
   return (

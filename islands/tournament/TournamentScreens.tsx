@@ -7,24 +7,17 @@ import { useSignals } from "@preact/signals-react/runtime";
 import type { ReactNode } from "react";
 import { champion, currentRound, roundName } from "../../src/game/tournament/bracket";
 import type { LobbyView } from "../../src/game/views";
-import { useAction } from "../client/action";
-import { Refusal } from "../client/refusal";
 import { useStore, type Store } from "../client/store";
-import { useDuelEvents } from "../duels/duel-events";
 import { myPair } from "../duels/duel-lines";
-import { startRound } from "../game/shared";
 import { SummaryEnd } from "../game/SummaryEnd";
 import { Waiting } from "../game/WaitingDots";
 import { BracketView } from "./BracketView";
-import { useTournamentEvents } from "./tournament-events";
 import { entrant, whereLine, type KeptBracket } from "./tournament-lines";
 
 /** `duel`: a Duel's screens, handed in by the island (TournamentPanel.tsx says why). */
 export default function TournamentScreens({ screen, duel }: { screen: "phone" | "tv"; duel: ReactNode }) {
   useSignals();
   const store = useStore();
-  useDuelEvents(store);
-  useTournamentEvents(store);
   const lobby = store.lobby.value;
   const bracket = lobby?.gameState?.bracket;
   if (!lobby?.gameState || !bracket) return null;
@@ -33,7 +26,7 @@ export default function TournamentScreens({ screen, duel }: { screen: "phone" | 
   const meId = tv ? null : store.meId.value;
   if (phase === "summary" || (lobby.gameState.phase === "complete" && phase !== "results")) return <Champion bracket={bracket} meId={meId} />;
   const where = meId === null ? null : <p className="where" role="status">{whereLine(bracket, meId)}</p>;
-  if (phase === "idle") return <Idle store={store} lobby={lobby} bracket={bracket} where={where} />;
+  if (phase === "idle") return <Idle store={store} bracket={bracket} where={where} />;
   if (tv) return <Stage bracket={bracket} final={phase !== "results" && currentRound(bracket) === bracket.rounds.length - 1} duel={duel} />;
   // In a live match: the Duel's screens. Through or out: the live matches, watched.
   const playing = phase === "results" || myPair(lobby.gameState.pairs, meId) !== undefined;
@@ -45,23 +38,14 @@ export default function TournamentScreens({ screen, duel }: { screen: "phone" | 
   );
 }
 
-function Idle({ store, lobby, bracket, where }: { store: Store; lobby: LobbyView; bracket: KeptBracket; where: React.ReactNode }) {
-  const action = useAction();
-  const next = (lobby.gameState?.currentRoundNumber ?? 0) + 1;
+/** Before a question: the host starts it from the host's controls (islands/HostControls.tsx), everyone else waits. */
+function Idle({ store, bracket, where }: { store: Store; bracket: KeptBracket; where: ReactNode }) {
   return (
     <div className="stack center">
       <h2 className="big">The Tournament</h2>
       {where}
       <p className="muted">Every match is best of three questions, level after three goes to sudden death. Win a question by gaining more from it than your opponent: answer it, or steal if you think they got it right.</p>
-      {store.page !== "tv" &&
-        (store.isHost.value ? (
-          <button type="button" className="primary wide" disabled={action.busy} onClick={() => void action.run("Failed to start round", () => startRound(store.code, next))}>
-            {next === 1 ? "Start the first matches" : "Next Question"}
-          </button>
-        ) : (
-          <Waiting text="Waiting for host..." />
-        ))}
-      <Refusal message={action.message} />
+      {store.page !== "tv" && (store.isHost.value ? <p className="muted">Start the first matches from your controls above when everyone is ready.</p> : <Waiting text="Waiting for host..." />)}
       <BracketView bracket={bracket} />
     </div>
   );

@@ -6,13 +6,16 @@ import { lazy, Suspense } from "react";
 import { useConnection } from "../client/socket-context";
 import { useStore } from "../client/store";
 import DuelScreens from "../duels/DuelScreens";
+import { useTournamentEvents } from "./tournament-events";
 
 /** Loaded once the page has its connection, as on a player's page (TournamentPanel.tsx says why). */
 const TournamentScreens = lazy(() => import("./TournamentScreens"));
 
 export default function TournamentStage() {
   useSignals();
-  const lobby = useStore().lobby.value;
+  const store = useStore();
+  useTournamentEvents(store);
+  const lobby = store.lobby.value;
   const connected = useConnection().value !== null;
   if (!lobby) return null;
   if (lobby.gameState) {

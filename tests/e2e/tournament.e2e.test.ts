@@ -73,16 +73,17 @@ test("six players, two byes, a sudden-death quarter-final, the bracket on the TV
       const text = plays[name] ? right(q) : `not ${q}`;
       const page = pageOf(name);
       if (page) {
-        await page.getByPlaceholder("Type your answer").fill(text);
+        await page.getByPlaceholder("Type your answer").fill(text).catch(async (e) => { await shot(page, `debug-${name}`); throw e; });
         await page.getByRole("button", { name: "Submit", exact: true }).click();
         await page.getByText(i === players.length - 1 ? `Round ${q} Results` : "Answer locked").first().waitFor();
       } else await submit(app, seats[name]!, q, text);
     }
     await tv.page.getByText(`Round ${q} Results`).waitFor();
   }
-  const next = async (label: string) => hana.page.getByRole("button", { name: label }).click();
+  const next = async (label: string) => hana.page.getByRole("region", { name: "Host controls" }).getByRole("button", { name: label }).click();
 
-  await hana.page.getByRole("button", { name: "Start the first matches" }).click();
+  await hana.page.getByText("Start the first matches from your controls above").waitFor();
+  await next("Start Round");
   // Question 1: both quarter-finals live; the bye-takers are through.
   const byePage = pageOf(byeTaker);
   if (byePage) {
