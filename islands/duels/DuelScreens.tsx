@@ -12,7 +12,7 @@ import { useAction } from "../client/action";
 import { api } from "../client/api";
 import { Refusal } from "../client/refusal";
 import { useStore, type Store } from "../client/store";
-import { pointsLine, roundNumber, startRound, totalRounds } from "../game/shared";
+import { pointsLine, roundNumber, totalRounds } from "../game/shared";
 import { secondsLeft, Timer } from "../game/Timer";
 import { Waiting } from "../game/WaitingDots";
 import { useDuelEvents } from "./duel-events";
@@ -47,24 +47,17 @@ export default function DuelScreens({ screen }: { screen: "phone" | "tv" }) {
 }
 
 function Idle({ store, lobby }: { store: Store; lobby: LobbyView }) {
-  const action = useAction();
   const standings = lobby.gameState?.standings ?? [];
-  const start = () => action.run("Failed to start round", () => startRound(store.code, (lobby.gameState?.currentRoundNumber ?? 0) + 1));
+  const tv = store.page === "tv";
   return (
     <div className="stack center">
       <h2 className="big">
         Round {roundNumber(lobby)} of {totalRounds(lobby)}
       </h2>
       <p className="muted">Every round you face another player on the same question: answer it, or steal if you think your opponent got it right.</p>
-      {store.page !== "tv" && (store.isHost.value ? (
-        <button type="button" className="primary wide" disabled={action.busy} onClick={() => void start()}>
-          Start Round
-        </button>
-      ) : (
-        <Waiting text="Waiting for host..." />
-      ))}
-      <Refusal message={action.message} />
-      {lobby.gameState!.rounds.length > 0 && <StandingsTable standings={standings} meId={store.page === "tv" ? null : store.meId.value} />}
+      {/* The host starts the round from the host's bar at the top (islands/game/HostBar.tsx), as in Teams. */}
+      {!tv && (store.isHost.value ? <p className="muted">Start the round from your controls above when everyone is ready.</p> : <Waiting text="Waiting for host..." />)}
+      {lobby.gameState!.rounds.length > 0 && <StandingsTable standings={standings} meId={tv ? null : store.meId.value} />}
     </div>
   );
 }
@@ -117,7 +110,7 @@ function Question({ store, lobby }: { store: Store; lobby: LobbyView }) {
   async function lock(isSteal: boolean) {
     const text = isSteal ? "" : answer.trim();
     if (!isSteal && !text) return;
-    const res = await action.run("Failed to submit answer", () => api("POST", "/api/lobby/submitAnswer", { code: store.code, isSteal, answer: text, roundNumber: game.currentRoundNumber }));
+    const res = await action.run("Failed to submit answer", () => api("POST", "/api/lobby/submitAnswer", { code: store.code, isSteal, answer: text, roundNumber: game.currentRoundNumber, skips: game.currentRound?.skips ?? 0 }));
     if (!res.success) return;
     store.myLock.value = { answer: text, isSteal, playerId: me?.id };
     if (store.phase.value === "question") store.phase.value = "answered";
@@ -228,7 +221,6 @@ function DuelCard({ duel, meId, round, host }: { duel: DuelResult; meId: string 
 }
 
 function Results({ store, lobby, tv }: { store: Store; lobby: LobbyView; tv: boolean }) {
-  const action = useAction();
   const result = store.lastResult.value;
   const meId = tv ? null : store.meId.value;
   const host = !tv && store.isHost.value;
@@ -267,16 +259,8 @@ function Results({ store, lobby, tv }: { store: Store; lobby: LobbyView; tv: boo
           See the summary
         </button>
       )}
-      {!complete &&
-        !tv &&
-        (host ? (
-          <button type="button" className="primary wide" disabled={action.busy} onClick={() => void action.run("Failed to start next round", () => startRound(store.code, result.number + 1))}>
-            Next Round
-          </button>
-        ) : (
-          <Waiting text="Waiting for host to start next round..." />
-        ))}
-      <Refusal message={action.message} />
+      {/* The host's Next Round is in the host's bar at the top, as in Teams. */}
+      {!complete && !tv && !host && <Waiting text="Waiting for host to start next round..." />}
     </div>
   );
 }

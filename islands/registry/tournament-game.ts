@@ -2,9 +2,8 @@
 // islands/client/entries/tournament-game.tsx hydrates them (docs/decisions.md "Tournament").
 import ChatBox from "../ChatBox";
 import ConnectionBar from "../ConnectionBar";
-import HostControls from "../HostControls";
 import RoomStatus from "../RoomStatus";
 import SoundToggle from "../SoundToggle";
 import TournamentPanel from "../tournament/TournamentPanel";
 
-export const tournamentGameIslands = { ConnectionBar, SoundToggle, RoomStatus, HostControls, TournamentPanel, ChatBox };
+export const tournamentGameIslands = { ConnectionBar, SoundToggle, RoomStatus, TournamentPanel, ChatBox };

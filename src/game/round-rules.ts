@@ -89,7 +89,7 @@ interface Submission {
 }
 
 /** The checks every lock passes, whichever side it is for: this round is open, in time, and the player plays it. */
-function openFor(state: LobbyState, player: Player, input: Pick<Submission, "roundNumber" | "skips">, now: number): Refusal | { ok: true; game: GameState; round: CurrentRound } {
+function openFor(state: LobbyState, player: Player, input: Submission, now: number): Refusal | { ok: true; game: GameState; round: CurrentRound } {
   const game = state.game;
   const round = game?.currentRound;
   if (!game || game.phase !== "question" || !round) return refuse("conflict", "No round is open");

@@ -94,9 +94,9 @@ export function gameView(game: GameState | null): GameView | null {
     locked: { blue: Boolean(round?.locks.blue), red: Boolean(round?.locks.red) },
     scores: { ...game.scores },
     rounds: game.rounds.map(roundView),
-    ...(round?.pairs && { pairs: round.pairs.map((p) => pairView(p, round.playerLocks ?? {})) }),
     paused: typeof game.pausedAt === "number",
     pausedAt: game.pausedAt ?? null,
+    ...(round?.pairs && { pairs: round.pairs.map((p) => pairView(p, round.playerLocks ?? {})) }),
   };
 }
 

@@ -53,9 +53,8 @@ function DuelGame({ code, tournament }: { code: string | null; tournament: boole
         </div>
         <DuelIsland name="SoundToggle" props={{ screen: "phone" }} />
       </header>
-      {/* The room's state and the host's controls, as on a Teams page: they act on every duel and match. */}
+      {/* Paused, a host away: as on Teams' page. The host's bar comes with the round panel. */}
       <DuelIsland name="RoomStatus" />
-      <DuelIsland name="HostControls" />
       <div className="grid game duel-game">
         {tournament ? <TournamentIsland name="TournamentPanel" className="centre" /> : <DuelIsland name="DuelPanel" className="centre" />}
         <DuelIsland name="ChatBox" className="centre" />

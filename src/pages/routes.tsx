@@ -49,8 +49,8 @@ export function pageRoutes({ service, manifest, now, lookupAllowed, shownOrigin,
     if (cached) return htmlResponse(cached, acceptEncoding);
     const data: PageData = { page: name, code, lobby: state ? lobbyView(state) : null, now: now() };
     const body = name === "home" ? <Home /> : name === "lobby" ? <Lobby origin={origin} /> : name === "tv" ? <Tv origin={origin} /> : <Game />;
-    // A Duel's and a Tournament's game page and party screen load their own bundles (docs/decisions.md "Duels").
-    const entry = state && paired(state) && (name === "game" || name === "tv") ? (`${modeOf(state) === "tournament" ? "tournament" : "duel"}-${name}` as const) : name;
+    // A Duels or Tournament lobby's pages load their own bundles (docs/decisions.md "Duels").
+    const entry = state && paired(state) && name !== "home" ? (`${modeOf(state) === "tournament" ? "tournament" : "duel"}-${name}` as const) : name;
     const { html, timed } = renderPageOnce(manifest, data, body, entry);
     const prepared = new PreparedPage(html);
     // Pages of codes that name no lobby are not kept: anyone could ask for any number of them.

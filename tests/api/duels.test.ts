@@ -82,3 +82,23 @@ describe("a Duel played over REST", () => {
     expect(tables[2]![2]).toEqual(["1", "General", "What is the capital of Australia?", "Canberra", "Bo", "Canberra", expect.any(String), "right", "1", "(bye)", "", "", "", ""]);
   });
 });
+
+describe("a Duel asks the lobby's own questions", () => {
+  test("the host's own questions come first, as in Teams (the app's own sources, no stand-in)", async () => {
+    const own = await startTestApp({}, { clock: new FakeClock(), judge: exactJudge });
+    try {
+      const host = await createLobby(own, "Hana", "duels");
+      await joinLobby(own, host.code, "Ravi");
+      const mine = [1, 2].map((n) => ({ category: "Cats", question: `Own duel question ${n} about cats?`, answer: `Cat ${n}`, aliases: [] }));
+      await ok(own, "/api/lobby/questions", host.token, { questions: mine });
+      await ok(own, "/api/lobby/updateSettings", host.token, { settings: { rounds: 2, tags: ["Cats"] } });
+      await ok(own, "/api/lobby/start", host.token);
+      await ok(own, "/api/lobby/startRound", host.token, {});
+      const data = await lobbyData(own, host.code);
+      expect(mine.map((q) => q.question)).toContain(data.gameState.currentRound.question);
+      expect(data.gameState.pairs).toHaveLength(1);
+    } finally {
+      await own.dispose();
+    }
+  });
+});

@@ -37,8 +37,10 @@ test("kill -9 mid-round: the pairs, the circle and the locks come back; the roun
 
   await chaos.start(dir, first.port);
   const after = (await call(app, "GET", `/api/lobby/${code}`)).body.data;
-  const strip = (g: any) => ({ ...g, standings: g.standings.map(({ playerId, points }: any) => ({ playerId, points })) });
+  // A restart gives the round back the time the server was down (docs/rules.md "The host runs the room"): the deadline moves on, never back.
+  const strip = (g: any) => ({ ...g, currentRound: { ...g.currentRound, endsAt: 0 }, standings: g.standings.map(({ playerId, points }: any) => ({ playerId, points })) });
   expect(strip(after.gameState)).toEqual(strip(before.gameState));
+  expect(after.gameState.currentRound.endsAt).toBeGreaterThanOrEqual(before.gameState.currentRound.endsAt);
   expect(after.mode).toBe("duels");
   // Back online, each page is sent its own lock and no one else's.
   const [hanaSnap, raviSnap] = await Promise.all(sockets.map((s) => s.waitFor("lobby-updated", isSnapshot, 10_000)));

@@ -109,6 +109,11 @@ test("five players duel for three rounds: You vs, the bye, standings after each 
   await versus(zed.page, "Bo");
   await versus(hana.page, "Ravi");
   await rue.page.getByText("Bye this round").waitFor();
+  // The host's bar works in a Duel as in Teams: a pause reaches every phone and the TV, then resumes.
+  await hana.page.getByRole("button", { name: "Pause", exact: true }).click();
+  for (const d of [zed, tv]) await d.page.getByText("Paused by the host").waitFor();
+  await hana.page.getByRole("button", { name: "Resume", exact: true }).click();
+  await zed.page.getByText("Paused by the host").waitFor({ state: "detached" });
   await answer(zed.page, right(2));
   await submit(app, seats.Bo!, 2, "", true);
   await answer(hana.page, right(2));

@@ -33,7 +33,8 @@ beforeAll(async () => {
   const host = await call(app, "POST", "/api/lobby/create", { body: { playerName: "Host" } });
   code = host.body.lobby.code;
   for (let i = 0; i < 15; i++) await call(app, "POST", "/api/lobby/join", { body: { playerName: `Player number ${i}`, code } });
-});
+  // Three builds (Teams', a Duel's, a Tournament's pages): longer than a hook's default 5 s on a busy machine.
+}, 30_000);
 afterAll(() => app.dispose());
 
 describe("budgets", () => {

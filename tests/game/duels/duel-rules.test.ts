@@ -152,6 +152,17 @@ describe("a round of a Duel", () => {
     expect(next.game!.circle).toEqual({ roster: [HOST, pid(2), pid(3), pid(4), "p5"], from: 2 });
   });
 
+  test("the host's hand on the clock holds in a Duel: a lock while paused is 409; a skip keeps the pairs and drops the locks", () => {
+    let state = startRound(duelGame(4)).state;
+    state = run(state, lockIn(pid(2), "x")).state;
+    const paused = run(state, { type: "pause", by: HOST, paused: true }, T0 + 1).state;
+    expect(expectRefused(paused, lockIn(pid(3), "y"), "conflict", T0 + 2).message).toBe("The game is paused");
+    const skipped = run(state, { type: "skipQuestion", by: HOST, roundNumber: 1, question: question(9) }, T0 + 1).state;
+    expect(skipped.game!.currentRound!.pairs).toEqual(state.game!.currentRound!.pairs);
+    expect(skipped.game!.currentRound!.playerLocks).toEqual({});
+    expect(run(skipped, lockIn(pid(2), "z"), T0 + 2).state.game!.currentRound!.playerLocks![pid(2)]!.answer).toBe("z");
+  });
+
   test("a Duel left with one player ends", () => {
     const started = startRound(duelGame(2)).state;
     const { state, effects } = run(started, { type: "leave", playerId: pid(2) });
