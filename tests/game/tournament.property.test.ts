@@ -160,3 +160,20 @@ describe("the host's controls act on every match", () => {
     expect(reduce(state, { type: "submit", playerId: HOST, roundNumber: 1, answer: "again", isSteal: false }, { now: T0 + 6 }).ok).toBe(true);
   });
 });
+
+describe("the host's overrule in a tournament", () => {
+  test("the last question's ruling replays its match from before it: a match it decided is undecided; an older question is 409", () => {
+    let state = tournamentGame(3, ["p3", HOST, "p2"]);
+    const decide = (s: LobbyState, hostRight: boolean) => playQuestion(s, (id) => (id === HOST ? (hostRight ? "right" : "wrong") : "wrong"));
+    state = decide(state, true);
+    state = decide(state, true);
+    const match = () => state.game!.bracket!.rounds[0]![1]!;
+    expect(match()).toMatchObject({ winner: HOST, score: { a: 2, b: 0, questions: 2 } });
+    expect(state.game!.bracket!.rounds[1]![0]).toMatchObject({ a: "p3", b: HOST });
+    expectRefused(state, { type: "overrule", by: HOST, roundNumber: 1, playerId: HOST, correct: false }, "conflict");
+    state = run(state, { type: "overrule", by: HOST, roundNumber: 2, playerId: HOST, correct: false }).state;
+    expect(match()).toMatchObject({ winner: null, score: { a: 1, b: 0, questions: 2 } });
+    expect(state.game!.bracket!.rounds[1]![0]).toMatchObject({ a: "p3", b: null });
+    expect(state.game!.phase).toBe("results");
+  });
+});
