@@ -228,6 +228,7 @@ function Results({ store, lobby, tv }: { store: Store; lobby: LobbyView; tv: boo
   if (!result) return null;
   const duels = result.duels ?? [];
   const mine = meId ? duels.find((d) => d.a.playerId === meId || d.b?.playerId === meId) : undefined;
+  const opponent = mine && meId ? sidesOf(mine, meId)[1] : null;
   // Everyone sees their own duel first; the TV and the host (who may overrule any of them) see them all.
   const shown = tv || host ? duels : [];
   return (
@@ -241,7 +242,7 @@ function Results({ store, lobby, tv }: { store: Store; lobby: LobbyView; tv: boo
       </p>
       {mine && (
         <section className="stack" aria-label="Your duel">
-          <h3>{mine.b ? `You vs ${nameOf(lobby, sidesOf(mine, meId!)[1]!.playerId, sidesOf(mine, meId!)[1]!.name)}` : "Your bye"}</h3>
+          <h3>{opponent ? `You vs ${nameOf(lobby, opponent.playerId, opponent.name)}` : "Your bye"}</h3>
           <DuelCard duel={mine} meId={meId} round={result.number} host={host} />
         </section>
       )}

@@ -16,7 +16,7 @@ import { canStartGame, finishedGame, resumeEffects } from "../game/round-rules";
 import { hostPresence } from "../game/host-rules";
 import { canSkip } from "../game/host-controls";
 import { DEFAULT_HOST_GRACE_MS, NAME_MAX, normalizeCode } from "../game/settings";
-import type { GameState, LobbyState, Mode, Player, Team } from "../game/types";
+import type { GameState, LobbyState, Mode, Player } from "../game/types";
 import { ClockGuard, LobbyTimers, realClock, type Clock } from "./clock";
 import { randomCode } from "./codes";
 import { FAULT_CLOSE_REASON, FAULT_LIMIT, LOBBY_FAULT, faultLine } from "./lobby-faults";
