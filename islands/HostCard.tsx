@@ -1,4 +1,4 @@
-// 'Start a new room': mode tiles (Teams and Duels are playable, Tournament is coming), a name, and Host.
+// 'Start a new room': mode tiles (Teams, Tournament, Duels), a name, and Host.
 import { useState } from "react";
 import { NAME_MAX } from "../src/game/settings";
 import type { Mode } from "../src/game/types";
@@ -8,11 +8,11 @@ import { go } from "./client/navigate";
 import { Refusal } from "./client/refusal";
 import { saveSession } from "./client/token";
 
-const MODES: { mode: Mode; name: string; icon: string; ready: boolean }[] = [
+const MODES: { mode: Mode; name: string; icon: string }[] = [
   // Chess glyphs: a nod to the name, and present in every system font, unlike emoji.
-  { mode: "teams", name: "Teams", icon: "♜", ready: true },
-  { mode: "tournament", name: "Tournament", icon: "♛", ready: false },
-  { mode: "duels", name: "Duels", icon: "♞", ready: true },
+  { mode: "teams", name: "Teams", icon: "♜" },
+  { mode: "tournament", name: "Tournament", icon: "♛" },
+  { mode: "duels", name: "Duels", icon: "♞" },
 ];
 
 export default function HostCard() {
@@ -38,12 +38,11 @@ export default function HostCard() {
     >
       <div className="modes" role="group" aria-label="Game mode">
         {MODES.map((m) => (
-          <button key={m.name} type="button" className="mode" aria-pressed={m.mode === mode} disabled={!m.ready} onClick={() => setMode(m.mode)}>
+          <button key={m.name} type="button" className="mode" aria-pressed={m.mode === mode} onClick={() => setMode(m.mode)}>
             <span aria-hidden="true" className="glyph">
               {m.icon}
             </span>
             {m.name}
-            {!m.ready && <span className="badge uc">Under Construction</span>}
           </button>
         ))}
       </div>

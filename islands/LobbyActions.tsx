@@ -15,9 +15,10 @@ import { clearSession } from "./client/token";
 import type { LobbyView } from "../src/game/views";
 import { startWaitsFor } from "../src/game/captain-rules";
 import { duelWaits } from "../src/game/duels/duel-rules";
+import { tournamentWaits } from "../src/game/tournament/tournament-rules";
 
 /** Why Start Game waits, in words beside it (the rules' own reason: captain-rules.ts, a Duel's duel-rules.ts); null when it can start. */
-const startReason = (lobby: LobbyView | null) => (lobby?.mode ? duelWaits(lobby) : startWaitsFor({ blue: lobby?.blueTeam.length ?? 0, red: lobby?.redTeam.length ?? 0 }));
+const startReason = (lobby: LobbyView | null) => (lobby?.mode === "tournament" ? tournamentWaits(lobby) : lobby?.mode ? duelWaits(lobby) : startWaitsFor({ blue: lobby?.blueTeam.length ?? 0, red: lobby?.redTeam.length ?? 0 }));
 
 export default function LobbyActions() {
   useSignals();

@@ -71,7 +71,7 @@ export default function TeamPanels() {
   if (lobby.mode) {
     return (
       <>
-        <Duellists players={lobby.players ?? []} viewer={viewer} />
+        <Duellists players={lobby.players ?? []} viewer={viewer} tournament={lobby.mode === "tournament"} />
         {confirm.dialog}
       </>
     );
@@ -180,12 +180,16 @@ function Quizmaster({ lobby, viewer, sitOut }: { lobby: LobbyView; viewer: Viewe
   );
 }
 
-/** A Duel's players: everyone for themself, paired head to head each round. */
-function Duellists({ players, viewer }: { players: PlayerView[]; viewer: Viewer }) {
+/** A Duel's players (everyone for themself, paired head to head each round), or a Tournament's entrants. */
+function Duellists({ players, viewer, tournament }: { players: PlayerView[]; viewer: Viewer; tournament: boolean }) {
   return (
     <section className="card duellists stack" aria-labelledby="duellists-title">
       <h2 id="duellists-title">{`Players (${players.length}/${DUEL_MAX})`}</h2>
-      <p className="muted">Everyone plays for themself: each round you face another player head to head, with the same question for all.</p>
+      <p className="muted">
+        {tournament
+          ? "A knockout bracket, drawn at random when the game starts: each match is best of three questions, sudden death when level. It plays to its champion, whatever the rounds setting."
+          : "Everyone plays for themself: each round you face another player head to head, with the same question for all."}
+      </p>
       <ul className="players" aria-label="Players">
         {players.map((p) => (
           <li key={p.id}>

@@ -16,7 +16,7 @@ import { pointsLine, roundNumber, totalRounds } from "../game/shared";
 import { secondsLeft, Timer } from "../game/Timer";
 import { Waiting } from "../game/WaitingDots";
 import { useDuelEvents } from "./duel-events";
-import { duelReason, myPair, nameOf, playText, sidesOf } from "./duel-lines";
+import { duelReason, myPair, nameOf, playText, roundBadge, sidesOf } from "./duel-lines";
 import { StandingsTable } from "./Standings";
 
 const DuelSummary = lazy(() => import("./DuelSummary"));
@@ -88,9 +88,7 @@ function RoundHead({ lobby }: { lobby: LobbyView }) {
   const round = lobby.gameState?.currentRound;
   return (
     <div className="row spread">
-      <span className="badge gold">
-        Round {round?.number ?? roundNumber(lobby)}/{totalRounds(lobby)}
-      </span>
+      <span className="badge gold">{roundBadge(lobby, round?.number ?? roundNumber(lobby))}</span>
       {round?.category && (
         <span className="badge" dir="auto">
           {round.category}
@@ -256,7 +254,7 @@ function Results({ store, lobby, tv }: { store: Store; lobby: LobbyView; tv: boo
           ))}
         </section>
       )}
-      <StandingsTable standings={lobby.gameState?.standings ?? []} meId={meId} />
+      {lobby.gameState?.standings && <StandingsTable standings={lobby.gameState.standings} meId={meId} />}
       {complete && (
         <button type="button" className="ghost wide" onClick={() => (store.phase.value = "summary")}>
           See the summary
@@ -299,9 +297,7 @@ function TvRound({ lobby }: { lobby: LobbyView }) {
   return (
     <div className="tv-round stack center">
       <p className="row tv-meta">
-        <span className="badge gold">
-          Round {roundNumber(lobby)} of {totalRounds(lobby)}
-        </span>
+        <span className="badge gold">{roundBadge(lobby, roundNumber(lobby), " of ")}</span>
         {game.currentRound?.category && (
           <span className="badge" dir="auto">
             {game.currentRound.category}

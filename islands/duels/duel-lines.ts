@@ -3,6 +3,10 @@
 import type { DuelResult, SidePlay } from "../../src/game/types";
 import type { LobbyView, PairView } from "../../src/game/views";
 import { sidesReason } from "../game/reason";
+import { totalRounds } from "../game/shared";
+
+/** "Round 2/7"; a Tournament asks until its champion, so it counts questions, with no total. */
+export const roundBadge = (lobby: LobbyView | null, n: number, of = "/") => (lobby?.mode === "tournament" ? `Question ${n}` : `Round ${n}${of}${totalRounds(lobby)}`);
 
 /** A player's name as the lobby knows it now, else as the round recorded it. */
 export const nameOf = (lobby: LobbyView | null, id: string | null, recorded = "someone") => (id === null ? "" : (lobby?.players?.find((p) => p.id === id)?.name ?? recorded));

@@ -55,9 +55,9 @@ export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins,
   async function resultsFile(request: Request, code: string, format: "csv" | "json"): Promise<Response> {
     sameLobby(await authenticate(request), code);
     const { code: lobby, game, players } = accepted(service.finishedGame(code));
-    // A Duel's results are per player (its game turned a circle of pairings); a Teams game's, per team.
-    const exported = game.circle ? exportDuels(lobby, game, players, Date.now()) : exportGame(lobby, game, players, Date.now());
-    const body = format === "json" ? JSON.stringify(exported, null, 2) : exported.mode === "duels" ? duelCsv(exported) : gameCsv(exported);
+    // A Duel's or a Tournament's results are per player (its game paired them); a Teams game's, per team.
+    const exported = game.circle || game.bracket ? exportDuels(lobby, game, players, Date.now()) : exportGame(lobby, game, players, Date.now());
+    const body = format === "json" ? JSON.stringify(exported, null, 2) : exported.mode !== "teams" ? duelCsv(exported) : gameCsv(exported);
     const type = format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8";
     const file = downloadName(lobby, "results", format);
     return new Response(body, { headers: { "content-type": type, "content-disposition": `attachment; filename="${file}"`, "cache-control": "no-store" } });

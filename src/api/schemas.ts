@@ -29,6 +29,8 @@ export const submitBody = z.object({
   answer: z.string().max(ANSWER_MAX * 2).default(""),
   playerId: z.string().min(1).max(64).optional(),
   team: team.optional(),
+  /** a Tournament's bracket match (its index in the current bracket round): refused unless the player's own */
+  match: z.number().int().min(0).max(15).optional(),
   roundNumber: z.number().int().min(1).max(100),
   /** the round's skips as the page saw it (docs/contract.md "The host's game controls") */
   skips: z.number().int().min(0).max(1000).optional(),

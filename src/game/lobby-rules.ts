@@ -1,5 +1,5 @@
 // Membership, teams, settings, chat and presence. Pure: (state, input, now) -> outcome.
-import { refuse, type Refusal } from "./commands";
+import { refuse } from "./commands";
 import { lobbyEvent, ROUND_TIMER, toPlayer, toRoom, toTeam, type Effect } from "./effects";
 import { handOver, hostGone, hostPresence, successor } from "./host-rules";
 import { withCaptains } from "./captain-rules";
@@ -11,12 +11,6 @@ import type { ChatMessage, LobbyState, Mode, Player, SettingsInput, Team } from 
 import { paired } from "./types";
 import { DUEL_MAX, DUEL_MIN, NO_TEAMS } from "./duels/duel-rules";
 import { findPlayer, lobbyView, playerView, teamOf } from "./views";
-
-/** Tournament is announced, not yet played (docs/decisions.md "Modes"): refused until its rules land. */
-export const TOURNAMENT_NOT_YET = "Tournament is not ready yet: start a Teams or a Duels room";
-
-/** Why a lobby of this mode cannot be created; null when it can. */
-export const modeRefusal = (mode: Mode): Refusal | null => (mode === "tournament" ? refuse("conflict", TOURNAMENT_NOT_YET) : null);
 
 export function createLobby(code: string, hostId: string, hostName: string, now: number, mode: Mode = "teams"): LobbyState {
   const duel = mode !== "teams";

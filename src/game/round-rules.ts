@@ -11,10 +11,13 @@ import { moveOf, roundGains, winnerOf } from "./scoring";
 import { unasked } from "./same-question";
 import { ANSWER_MAX, ASKED_MAX, clip } from "./settings";
 import type { CurrentRound, GameState, LobbyState, Lock, Locker, Player, Question, RoundResult, Team, TeamPlay } from "./types";
-import { byTeam, otherTeam, paired, TEAMS } from "./types";
+import { byTeam, modeOf, otherTeam, paired, TEAMS } from "./types";
 import { findPlayer, gameView, lobbyView, roundView, teamOf } from "./views";
 import { duelLockRefusal, duelLocks, duelRound, duelWaits, judgedDuels, lockDuel, overruleDuel, refused } from "./duels/duel-rules";
 import { standingsOf } from "./duels/standings";
+import { drawnGame, judgedTournament, tournamentLockRefusal, tournamentOverruleRefusal, tournamentRound, tournamentWaits } from "./tournament/tournament-rules";
+
+const tournament = (state: LobbyState) => modeOf(state) === "tournament";
 
 const LATE = "You joined during this round: you play from the next one";
 
@@ -25,21 +28,23 @@ export function canStartGame(state: LobbyState, by: string): Refusal | null {
   if (by !== state.hostId) return refuse("forbidden", "Only the host can start the game");
   if (state.game) return refuse("conflict", "A game is already running");
   // Teams need a player on each team; a Duel, two players (docs/rules.md "Duels").
-  const waits = paired(state) ? duelWaits(state) : startWaitsFor({ blue: teamOf(state, "blue").length, red: teamOf(state, "red").length });
+  const waits = tournament(state) ? tournamentWaits(state) : paired(state) ? duelWaits(state) : startWaitsFor({ blue: teamOf(state, "blue").length, red: teamOf(state, "red").length });
   if (waits) return refuse("conflict", waits);
   return null;
 }
 
-export function startGame(state: LobbyState, by: string, questions: Question[], now: number): Outcome {
+export function startGame(state: LobbyState, by: string, questions: Question[], now: number, order?: readonly string[]): Outcome {
   const refusal = canStartGame(state, by);
   if (refusal) return refusal;
   // Questions are picked before this runs (maybe seconds before, by a slow AI), so one picked for an
   // earlier start may have been asked since: no game repeats a question of this lobby.
   const fresh = unasked(questions, state.asked);
-  const totalRounds = Math.min(state.settings.rounds, fresh.length);
+  // A tournament asks until its champion (docs/rules.md "Tournament"): every question fetched for it may be needed.
+  const totalRounds = tournament(state) ? fresh.length : Math.min(state.settings.rounds, fresh.length);
   if (totalRounds === 0) return refuse("conflict", "No questions available");
   const picked = fresh.slice(0, totalRounds);
-  const game: GameState = { phase: "idle", currentRoundNumber: 0, totalRounds, questions: picked, currentRound: null, rounds: [], scores: { blue: 0, red: 0 }, startedAt: now };
+  const plain: GameState = { phase: "idle", currentRoundNumber: 0, totalRounds, questions: picked, currentRound: null, rounds: [], scores: { blue: 0, red: 0 }, startedAt: now };
+  const game = tournament(state) ? drawnGame(state, plain, order) : plain;
   // A lobby saved before captains came by themselves may still lack one (captain-rules.ts).
   const next = withCaptains({ ...withGame(state, game), asked: [...state.asked, ...picked.map((q) => q.question)].slice(-ASKED_MAX) });
   return accept(next, [toRoom("game-started", { lobbyCode: state.code, lobby: lobbyView(next) })]);
@@ -58,11 +63,15 @@ export function startRound(state: LobbyState, by: string, now: number, expected?
   const endsAt = now + state.settings.roundLimit * 1000;
   const question = game.questions[number - 1]!;
   // A Duel's round also says who faces whom (duels/pairing.ts), and keeps the circle that said it.
-  const duel = paired(state) ? duelRound(state, game, number) : null;
-  const sides = duel ? { pairs: duel.pairs, playerLocks: {} } : {};
-  const next = withGame(state, { ...game, ...(duel && { circle: duel.circle }), phase: "question", currentRoundNumber: number, currentRound: { number, question, startedAt: now, endsAt, locks: {}, ...sides } });
+  // A tournament's pairs are its bracket round's live matches (tournament/tournament-rules.ts).
+  const matches = tournament(state) ? tournamentRound(state, game) : null;
+  if (matches && matches.pairs.length === 0) return refuse("conflict", "The tournament has its champion");
+  const duel = paired(state) && !matches ? duelRound(state, game, number) : null;
+  const pairs = matches?.pairs ?? duel?.pairs;
+  const sides = pairs ? { pairs, playerLocks: {} } : {};
+  const next = withGame(state, { ...(matches?.game ?? game), ...(duel && { circle: duel.circle }), phase: "question", currentRoundNumber: number, currentRound: { number, question, startedAt: now, endsAt, locks: {}, ...sides } });
   const view = gameView(next.game)!;
-  const payload = { game: { currentRoundNumber: number, totalRounds: game.totalRounds, currentRound: view.currentRound, scores: view.scores, ...(view.pairs && { pairs: view.pairs }) }, endsAt };
+  const payload = { game: { currentRoundNumber: number, totalRounds: game.totalRounds, currentRound: view.currentRound, scores: view.scores, ...(view.pairs && { pairs: view.pairs }), ...(next.game!.bracket && { bracket: next.game!.bracket }) }, endsAt };
   return accept(next, [toRoom("round-started", payload), { type: "schedule", key: ROUND_TIMER, at: endsAt, command: { type: "timeUp", roundNumber: number } }]);
 }
 
@@ -70,6 +79,8 @@ interface Submission {
   playerId: string;
   /** the team answered for; the player's own when not given */
   team?: Team;
+  /** a Tournament's bracket match answered for; the player's own when not given */
+  match?: number;
   roundNumber: number;
   answer: string;
   isSteal: boolean;
@@ -135,7 +146,7 @@ export function submit(state: LobbyState, input: Submission, now: number): Outco
 function submitPaired(state: LobbyState, player: Player, input: Submission, now: number): Outcome {
   const open = openFor(state, player, input, now);
   if (!open.ok) return open;
-  const refusal = duelLockRefusal(open.round, player, input.isSteal);
+  const refusal = (tournament(state) && tournamentLockRefusal(open.game, open.round.pairs ?? [], player, input.match)) || duelLockRefusal(open.round, player, input.isSteal);
   if (refusal) return refusal;
   const lock = lockOf(player, input, open.round, now);
   if ("ok" in lock) return lock;
@@ -210,7 +221,8 @@ function scoreRound(round: Omit<RoundResult, "plays" | "winner">, plays: Unscore
 const resultsPayload = (state: LobbyState, game: GameState, round: RoundResult) => ({
   round: roundView(round),
   scores: game.scores,
-  ...(paired(state) && { standings: standingsOf(state, game) }),
+  ...(paired(state) && !game.bracket && { standings: standingsOf(state, game) }),
+  ...(game.bracket && { bracket: game.bracket }),
   gameComplete: game.phase === "complete",
   game: { rounds: game.rounds.map(roundView), currentRoundNumber: game.currentRoundNumber, totalRounds: game.totalRounds },
 });
@@ -235,10 +247,16 @@ export function judged(state: LobbyState, roundNumber: number, verdicts: Partial
   // A paired round's teams played nothing (its locks by team are empty); its pairings carry the plays.
   const scored = scoreRound({ number, question: question.question, category: question.category, answer: question.answer }, plays);
   const result = round.pairs ? { ...scored, duels: judgedDuels(state, round, verdicts) } : scored;
-  const phase = number >= game.totalRounds ? "complete" : "results";
-  const nextGame: GameState = { ...game, phase, scores: rescore(game, result), rounds: [...game.rounds, result] };
+  const played: GameState = { ...game, scores: rescore(game, result), rounds: [...game.rounds, result] };
+  const nextGame = tournament(state) ? bracketMoved(state, played, result) : { ...played, phase: number >= game.totalRounds ? ("complete" as const) : ("results" as const) };
   const next = withGame(state, nextGame);
   return accept(next, [toRoom("round-results", resultsPayload(next, nextGame, result))]);
+}
+
+/** A tournament's game after a judged question: its bracket moved on, complete with the champion. */
+function bracketMoved(state: LobbyState, game: GameState, round: RoundResult, before?: GameState["bracket"]): GameState {
+  const moved = judgedTournament(state, game, round.duels ?? [], before);
+  return { ...moved.game, phase: moved.done ? "complete" : "results" };
 }
 
 /** Whose answer the host rules on: a team's, or in a paired round a player's. */
@@ -253,6 +271,8 @@ export function overrule(state: LobbyState, by: string, roundNumber: number, { t
   if (!old) return refuse("notFound", "No such round");
   if (old.duels) {
     if (playerId === undefined) return refuse("invalid", "Name the player whose answer you overrule");
+    const late = tournament(state) ? tournamentOverruleRefusal(game, roundNumber) : null;
+    if (late) return late;
     const ruled = overruleDuel(old, playerId, correct);
     return refused(ruled) ? ruled : replaceRound(state, game, ruled, old);
   }
@@ -267,7 +287,9 @@ export function overrule(state: LobbyState, by: string, roundNumber: number, { t
 
 /** A judged round ruled again: it takes the old one's place, and the room hears the new results. */
 function replaceRound(state: LobbyState, game: GameState, round: RoundResult, old: RoundResult): Outcome {
-  const nextGame: GameState = { ...game, scores: rescore(game, round, old), rounds: game.rounds.map((r) => (r.number === old.number ? round : r)) };
+  const replaced: GameState = { ...game, scores: rescore(game, round, old), rounds: game.rounds.map((r) => (r.number === old.number ? round : r)) };
+  // A tournament's last question ruled again moves its bracket from where it stood before that question.
+  const nextGame = tournament(state) ? bracketMoved(state, replaced, round, game.bracketBefore) : replaced;
   const next = withGame(state, nextGame);
   return accept(next, [toRoom("round-overruled", resultsPayload(next, nextGame, round))]);
 }

@@ -6,6 +6,10 @@
 import { z } from "zod";
 import { CODE_PATTERN, DEFAULT_SETTINGS, normalizeCode, TAG_MAX } from "./settings";
 import { MODES, TEAMS } from "./types";
+import { bracketSchema } from "./tournament/bracket-schema";
+
+/** A tournament's bracket as the game keeps it: its rounds, and the entrants' names as drawn (someone may leave). */
+const keptBracketSchema = bracketSchema.extend({ names: z.record(z.string(), z.string()) });
 
 export const teamSchema = z.enum(TEAMS);
 
@@ -169,6 +173,9 @@ export const gameStateSchema = z.object({
   startedAt: z.number().optional(),
   /** Duels: the circle the pairings turn (duels/pairing.ts): its players in order, and the round it began with */
   circle: z.object({ roster: z.array(z.string()), from: z.number().int() }).optional(),
+  /** Tournament: the bracket (tournament/tournament-rules.ts), and as it was before the last judged question (for its overrule) */
+  bracket: keptBracketSchema.optional(),
+  bracketBefore: keptBracketSchema.optional(),
   /** since when the host has paused the game (host-controls.ts); null or absent while it runs */
   pausedAt: z.number().nullable().optional(),
 });

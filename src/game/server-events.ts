@@ -66,7 +66,8 @@ export type LobbyEvent<E extends LobbyEventName> = { lobby: LobbyView; updateTyp
 
 interface RoundStarted {
   /** `pairs`: a paired round's (Duels) pairings, no one locked yet */
-  game: { currentRoundNumber: number; totalRounds: number; currentRound: GameView["currentRound"]; scores: Scores; pairs?: PairView[] };
+  /** `bracket`: a Tournament's, as this round starts (a walkover may have moved it) */
+  game: { currentRoundNumber: number; totalRounds: number; currentRound: GameView["currentRound"]; scores: Scores; pairs?: PairView[]; bracket?: GameView["bracket"] };
   endsAt: number;
 }
 
@@ -76,6 +77,8 @@ export interface RoundResults {
   scores: Scores;
   /** a paired game's (Duels) standings after this round */
   standings?: Standing[];
+  /** a Tournament's bracket after this round (docs/rules.md "Tournament") */
+  bracket?: GameView["bracket"];
   gameComplete: boolean;
   game: { rounds: RoundView[]; currentRoundNumber: number; totalRounds: GameState["totalRounds"] };
 }

@@ -31,6 +31,8 @@ export interface GameView {
   pairs?: PairView[];
   /** a paired game's (Duels) standings: points, then steals that paid off (docs/rules.md "Duels") */
   standings?: Standing[];
+  /** a Tournament's bracket: rounds of matches { a, b, winner, score }, and the entrants' names as drawn (docs/rules.md "Tournament") */
+  bracket?: NonNullable<GameState["bracket"]>;
   /** the host paused the game (host-controls.ts): the clock stands still, nothing locks (always set; optional so views built by hand may leave it out) */
   paused?: boolean;
   /** server time the pause began: a paused clock shows endsAt - pausedAt; null while running */
@@ -101,7 +103,9 @@ export function gameView(game: GameState | null): GameView | null {
 const pairView = ({ a, b }: { a: string; b: string | null }, locks: Record<string, Lock>): PairView => ({ a, b, aLocked: Boolean(locks[a]), bLocked: b !== null && Boolean(locks[b]) });
 
 /** A paired game's view: the room's game view and its standings, which name the players seated now. */
-const pairedGameView = (state: LobbyState): GameView | null => state.game && { ...gameView(state.game)!, standings: standingsOf(state, state.game) };
+const pairedGameView = (state: LobbyState): GameView | null =>
+  // A tournament ranks by its bracket, not by points: no standings.
+  state.game && { ...gameView(state.game)!, ...(state.game.bracket ? { bracket: state.game.bracket } : { standings: standingsOf(state, state.game) }) };
 
 function hostAwayView(state: LobbyState, host: Player | undefined): { hostAway?: HostAwayView } {
   const at = state.hostHandoffAt;

@@ -7,7 +7,9 @@
 // same turn, and so is the command.
 import { refuse, type Command, type Refusal } from "../game/commands";
 import type { Effect } from "../game/effects";
-import { closeLobby, createLobby, modeRefusal, validName } from "../game/lobby-rules";
+import { closeLobby, createLobby, validName } from "../game/lobby-rules";
+import { questionsWanted } from "../game/tournament/tournament-rules";
+import { shuffled } from "../ai/offline-source";
 import type { Accepted, Outcome } from "../game/outcome";
 import { reduce, type Context } from "../game/reduce";
 import { canStartGame, finishedGame, resumeEffects } from "../game/round-rules";
@@ -315,8 +317,6 @@ export class LobbyService {
   async create(hostName: string, mode: Mode = "teams"): Promise<Created> {
     const name = validName(hostName);
     if (!name) return refuse("invalid", `Name must be 1-${NAME_MAX} characters`);
-    const notYet = modeRefusal(mode);
-    if (notYet) return notYet;
     if (this.lobbies.size + this.reserved.size >= (this.opts.maxLobbies ?? Number.POSITIVE_INFINITY)) return refuse("unavailable", "The server has as many lobbies open as it can take; try again later");
     const playerId = this.newId();
     // A store shared with other servers may know the code as another's lobby: a new code is tried.
@@ -514,8 +514,10 @@ export class LobbyService {
       return this.fault(state.code, "startGame", err);
     }
     if (refusal) return refusal;
-    const questions = await pickQuestions(this.opts.store, this.opts.questions, state, state.settings.rounds, this.log);
-    return this.dispatch(state.code, { type: "startGame", by, questions });
+    const questions = await pickQuestions(this.opts.store, this.opts.questions, state, questionsWanted(state), this.log);
+    // A tournament's draw is random, so it arrives in the command (docs/rules.md "Tournament").
+    const order = shuffled(this.get(state.code)?.players.map((p) => p.id) ?? [], Math.random);
+    return this.dispatch(state.code, { type: "startGame", by, questions, order });
   }
 
   /** The host skips the open question: another is picked from the lobby's sources first, as for a start (host-controls.ts). */

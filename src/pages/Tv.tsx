@@ -1,6 +1,7 @@
 // The party screen (/tv/{code}): the stage on the left, the way in on the right (QR code, address,
 // code), for a TV or laptop the whole room can see. No seat, no token: only what the room may see.
 import { duelTvIslands } from "../../islands/registry/duel-tv";
+import { tournamentTvIslands } from "../../islands/registry/tournament-tv";
 import { tvIslands } from "../../islands/registry/tv";
 import { useStore } from "../../islands/client/store";
 import { Brand } from "./Brand";
@@ -10,6 +11,7 @@ import { TooMany } from "./TooMany";
 
 const Island = islandMarker(tvIslands);
 const DuelIsland = islandMarker(duelTvIslands);
+const TournamentIsland = islandMarker(tournamentTvIslands);
 
 export function Tv({ origin }: { origin: string }) {
   const { code, lobby } = useStore();
@@ -26,7 +28,13 @@ export function Tv({ origin }: { origin: string }) {
       <Island name="RoomStatus" />
       <div className="tv-body">
         {/* A Duel's stage has its own islands and bundle (docs/decisions.md "Duels"); the markers around it are the same in both bundles. */}
-        {lobby.value?.mode ? <DuelIsland name="DuelStage" className="tv-stage" /> : <Island name="TvStage" className="tv-stage" />}
+        {lobby.value?.mode === "tournament" ? (
+          <TournamentIsland name="TournamentStage" className="tv-stage" />
+        ) : lobby.value?.mode ? (
+          <DuelIsland name="DuelStage" className="tv-stage" />
+        ) : (
+          <Island name="TvStage" className="tv-stage" />
+        )}
         <aside className="tv-join card stack center" aria-label="How to join">
           <JoinQr url={url} className="tv-qr" />
           <p className="muted">Scan to join, or go to</p>

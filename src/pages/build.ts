@@ -10,7 +10,9 @@ import { reactProduction } from "./react-production";
 const TEAMS_PAGES = ["home", "lobby", "game", "tv"] as const;
 /** A Duels lobby's lobby page, game page and party screen (docs/decisions.md "Duels"), built together apart from the others. */
 const DUEL_PAGES = ["duel-lobby", "duel-game", "duel-tv"] as const;
-export const PAGES = [...TEAMS_PAGES, ...DUEL_PAGES] as const;
+/** A Tournament lobby's pages (docs/decisions.md "Tournament"), built together apart from the others for the same reason. */
+const TOURNAMENT_PAGES = ["tournament-lobby", "tournament-game", "tournament-tv"] as const;
+export const PAGES = [...TEAMS_PAGES, ...DUEL_PAGES, ...TOURNAMENT_PAGES] as const;
 type Page = (typeof PAGES)[number];
 /** `invite`: the home page opened by an invite link, whose small script loads the home page's when wanted (entries/invite.ts). */
 export type Manifest = Record<(typeof PAGES)[number] | "invite", Assets>;
@@ -32,9 +34,10 @@ async function buildStylesheet(): Promise<void> {
 export async function buildIslands(): Promise<Manifest> {
   rmSync(BUILD_DIR, { recursive: true, force: true });
   mkdirSync(BUILD_DIR, { recursive: true });
-  // A Duel's pages are bundled apart from Teams' (docs/decisions.md "Duels"): in one build, the code
-  // they share with the Teams game page would split its chunks, and every split costs that page bytes.
-  const manifest = { ...(await bundlePages(TEAMS_PAGES)), ...(await bundlePages(DUEL_PAGES)) } as Manifest;
+  // A Duel's and a Tournament's pages are bundled apart from Teams' and from each other (docs/decisions.md
+  // "Duels"): in one build, the code they share with another mode's game page would split its chunks,
+  // and every split costs that page bytes.
+  const manifest = { ...(await bundlePages(TEAMS_PAGES)), ...(await bundlePages(DUEL_PAGES)), ...(await bundlePages(TOURNAMENT_PAGES)) } as Manifest;
   await buildStylesheet();
   manifest.invite = await buildInviteLoader(manifest.home.entry);
   writeFileSync(MANIFEST, JSON.stringify(manifest, null, 2));
