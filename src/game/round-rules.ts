@@ -6,6 +6,7 @@ import { sitsOut } from "./entry-rules";
 import { isPaused, PAUSED, SKIPPED } from "./host-controls";
 import type { ServerEvents } from "./server-events";
 import { accept, type Outcome } from "./outcome";
+import { CHAMPION_BY_WALKOVER, stopGame } from "./end-game";
 import { QUIZMASTER_NO_ANSWER } from "./quizmaster-rules";
 import { moveOf, roundGains, winnerOf } from "./scoring";
 import { unasked } from "./same-question";
@@ -65,7 +66,8 @@ export function startRound(state: LobbyState, by: string, now: number, expected?
   // A Duel's round also says who faces whom (duels/pairing.ts), and keeps the circle that said it.
   // A tournament's pairs are its bracket round's live matches (tournament/tournament-rules.ts).
   const matches = tournament(state) ? tournamentRound(state, game) : null;
-  if (matches && matches.pairs.length === 0) return refuse("conflict", "The tournament has its champion");
+  // Walkovers alone crowned the champion (their opponents left): the game ends, not a refusal the host cannot get past.
+  if (matches && matches.pairs.length === 0) return stopGame(state, matches.game, CHAMPION_BY_WALKOVER);
   const duel = paired(state) && !matches ? duelRound(state, game, number) : null;
   const pairs = matches?.pairs ?? duel?.pairs;
   const sides = pairs ? { pairs, playerLocks: {} } : {};

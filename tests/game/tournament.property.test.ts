@@ -127,6 +127,19 @@ describe("random tournaments of 3-16 players through reduce()", () => {
     expect(state.game!.bracket!.rounds[0]![1]).toMatchObject({ a: "p3", b: "p4", winner: "p3" });
   });
 
+  test("walkovers that crown the champion end the game instead of refusing the next question", () => {
+    let state = tournamentGame(3, ["p3", HOST, "p2"]);
+    // p3 has the bye; host beats p2 2-0; then p3, the host's opponent in the final, leaves.
+    for (let q = 0; q < 2; q++) state = playQuestion(state, (id) => (id === HOST ? "right" : "wrong"));
+    expect(state.game!.bracket!.rounds[1]![0]).toMatchObject({ a: "p3", b: HOST, winner: null });
+    state = run(state, { type: "leave", playerId: "p3" }).state;
+    const { state: ended, effects } = run(state, { type: "startRound", by: HOST });
+    expect(ended.game!.phase).toBe("complete");
+    expect(champion(ended.game!.bracket!)).toBe(HOST);
+    expect(ended.game!.rounds).toHaveLength(2);
+    expect(JSON.stringify(effects)).toContain("every opponent left");
+  });
+
   test("a latecomer, a player through and a match not theirs are refused (409), nothing changed", () => {
     let state = tournamentGame(3, ["p3", HOST, "p2"]);
     state = run(state, { type: "join", playerId: "p9", name: "Late" }).state;
