@@ -9,7 +9,9 @@ import { refuse, type Command, type Refusal } from "../game/commands";
 import type { Effect } from "../game/effects";
 import { closeLobby } from "../game/lobby-rules";
 import type { Outcome } from "../game/outcome";
+import { shuffled } from "../ai/offline-source";
 import { canSkip } from "../game/host-controls";
+import { questionsWanted } from "../game/tournament/tournament-rules";
 import { canStartGame, finishedGame } from "../game/round-rules";
 import type { GameState, LobbyState, Player } from "../game/types";
 import { LobbyTimers } from "./clock";
@@ -102,9 +104,12 @@ export class LiveLobby {
       return this.fault("startGame", err);
     }
     if (refusal) return refusal;
-    const questions = await pickQuestions(deps.store, deps.questions, state, state.settings.rounds, deps.log);
+    const questions = await pickQuestions(deps.store, deps.questions, state, questionsWanted(state), deps.log);
+    // A tournament's draw is random, so it arrives in the command (docs/rules.md "Tournament"), of
+    // the players as they are once the questions are in.
+    const order = shuffled(this.state.players.map((p) => p.id), Math.random);
     // Through the registry: the lobby may have moved to another server meanwhile.
-    return deps.dispatch(code, { type: "startGame", by, questions });
+    return deps.dispatch(code, { type: "startGame", by, questions, order });
   }
 
   /** The host skips the open question: another is picked from the lobby's sources first, as for a start (host-controls.ts). */

@@ -8,7 +8,7 @@ import type { Outcome } from "../game/outcome";
 import { resumeEffects } from "../game/round-rules";
 import { hostPresence } from "../game/host-rules";
 import { NAME_MAX, normalizeCode } from "../game/settings";
-import type { GameState, LobbyState, Player } from "../game/types";
+import type { GameState, LobbyState, Mode, Player } from "../game/types";
 import { ClockGuard } from "./clock";
 import { randomCode } from "./codes";
 import { afterDowntime } from "./downtime";
@@ -163,7 +163,7 @@ export class LobbyService implements HeldLobbies {
     return this.lobbies.size;
   }
 
-  async create(hostName: string): Promise<Created> {
+  async create(hostName: string, mode: Mode = "teams"): Promise<Created> {
     const name = validName(hostName);
     if (!name) return refuse("invalid", `Name must be 1-${NAME_MAX} characters`);
     if (this.lobbies.size + this.reserved.size >= (this.opts.maxLobbies ?? Number.POSITIVE_INFINITY)) return refuse("unavailable", "The server has as many lobbies open as it can take; try again later");
@@ -176,7 +176,7 @@ export class LobbyService implements HeldLobbies {
         if (tries > 1000) return refuse("conflict", "No free lobby code, try again later");
         code = this.newCode();
       }
-      const state = createLobby(code, playerId, name, clock.now());
+      const state = createLobby(code, playerId, name, clock.now(), mode);
       this.reserved.add(code);
       const failed = await this.deps.writes.commit({ kind: "create", code, state, at: clock.now() });
       this.reserved.delete(code);
