@@ -8,6 +8,7 @@ import type { Team } from "../game/types";
 import type { Broadcaster } from "../lobbies/seams";
 import type { ServerEvent, ServerEvents } from "../shared/events";
 import { CLOSE, encodeFrame } from "../shared/wire";
+import { lineTiming } from "./line-timing";
 import type { Peer } from "./peer";
 
 export const topics = {
@@ -110,8 +111,10 @@ export class Rooms implements Broadcaster {
 
   emit<E extends ServerEvent>(code: string, to: Audience, event: E, payload: ServerEvents[E]): void {
     const frame = encodeFrame(event, payload);
+    lineTiming?.mark("encoded");
     if (to.kind === "player") for (const peer of this.players.get(to.playerId) ?? []) peer.send(frame);
     else this.publish(to.kind === "room" ? topics.lobby(code) : topics.team(code, to.team), frame);
+    lineTiming?.mark("published");
   }
 
   seat(code: string, playerId: string, team: Team | "none" | null): void {
