@@ -6,17 +6,14 @@
 // The table is read at the first name compared, not at start-up, and looked up per character
 // instead of through unhomoglyph's one regular expression of its 6,311 keys, whose compiled form
 // held about 3.5 MB resident (docs/bench.md "Idle RSS, module by module"). The replacement is the
-// same: at each position the key that comes first in the table's order wins, as the alternation's
-// first alternative that matches does (tests/lobbies/name-key.test.ts holds the two equal).
+// same (tests/lobbies/name-key.test.ts holds the two equal): no two-unit key of the table begins
+// with a one-unit key, so at each position at most one key matches, whichever the alternation's order.
 
-/** Each key (one or two UTF-16 code units) to its place in the table's order and its prototype. */
-type Table = Map<string, { at: number; to: string }>;
-let table: Table | null = null;
+/** Each key (one or two UTF-16 code units) to its prototype. */
+let table: Map<string, string> | null = null;
 
-function loaded(): Table {
-  if (table) return table;
-  const data = require("unhomoglyph/data.json") as Record<string, string>;
-  table = new Map(Object.entries(data).map(([key, to], at) => [key, { at, to }]));
+function loaded(): Map<string, string> {
+  table ??= new Map(Object.entries(require("unhomoglyph/data.json") as Record<string, string>));
   return table;
 }
 
@@ -27,9 +24,8 @@ export function prototypes(text: string): string {
   for (let i = 0; i < text.length; ) {
     const one = keys.get(text[i]!);
     const two = i + 1 < text.length ? keys.get(text.slice(i, i + 2)) : undefined;
-    const [hit, length] = one && (!two || one.at < two.at) ? [one, 1] : two ? [two, 2] : [undefined, 1];
-    out += hit ? hit.to : text[i]!;
-    i += length;
+    out += one ?? two ?? text[i]!;
+    i += one === undefined && two !== undefined ? 2 : 1;
   }
   return out;
 }

@@ -20,6 +20,11 @@ describe("the confusables' lookup", () => {
     );
   });
 
+  test("no two-unit key begins with a one-unit key, so at most one key matches at a position", () => {
+    const single = new Set(keys.filter((k) => k.length === 1));
+    expect(keys.filter((k) => k.length === 2 && single.has(k[0]!))).toEqual([]);
+  });
+
   test("every key alone, and each pair of a key's neighbours in the table", () => {
     for (let i = 0; i < keys.length; i++) {
       expect(prototypes(keys[i]!)).toBe(unhomoglyph(keys[i]!));
