@@ -241,18 +241,41 @@ export interface RealtimeOptions {
   sizes: RunSize[];
   /** performance.now() past which no new round starts */
   deadline: number;
+  /** the run's results file, relative to the repository, which the README's line links to */
+  resultsFile: string;
   log: (line: string) => void;
 }
 
 export interface RealtimeOutcome {
   sections: BenchSection[];
   results: Record<string, RunResult[]>;
+  /** the README's line of each judged round's tail and the machine's load, under the table of ratios */
+  readme: string[];
+}
+
+const SHORT: Record<Kind, string> = { stealmate: "Stealmate", "node-socketio": "Node", "bun-socketio": "relay on Bun", "bun-raw": "floor" };
+
+/**
+ * Each round's chat p99 / max for every server, and how busy the machine was meanwhile, so a reader
+ * of the README can tell a noisy run from a real change (the ratios are medians of these).
+ */
+export function roundsLine(size: RunSize, results: RunResult[], resultsFile: string): string {
+  const rounds = [...new Set(results.map((r) => r.round))].sort((a, b) => a - b);
+  const each = rounds.map((round) => {
+    const mine = results.filter((r) => r.round === round);
+    const servers = mine.map((r) => `${SHORT[r.kind]} ${fixed(r.gen.latencyMs.p99, 2)} / ${fixed(r.gen.latencyMs.max, 1)}`).join(", ");
+    const load = Math.max(...mine.map((r) => r.loadAvg));
+    const others = Math.max(...mine.map((r) => r.othersCpuPct));
+    return `round ${round}: ${servers} (load average up to ${fixed(load, 2)}, other processes up to ${fixed(others, 0)}% of a core)`;
+  });
+  return `[Realtime rounds](${resultsFile}), chat p99 / max ms at ${size.lobbies}x${size.perLobby}: ${each.join("; ")}.`;
 }
 
 /** Every size, every server, alternating; the last size is the one the targets are judged on. */
 export async function runRealtimeBench(opts: RealtimeOptions): Promise<RealtimeOutcome> {
   peerDeps = await socketioPackages();
   const sections: BenchSection[] = [];
+  const readme: string[] = [];
   const all: Record<string, RunResult[]> = {};
   for (const [i, size] of opts.sizes.entries()) {
     const judged = i === opts.sizes.length - 1;
@@ -322,10 +345,11 @@ export async function runRealtimeBench(opts: RealtimeOptions): Promise<RealtimeO
         })),
         ratios: [],
       });
+    if (judged && results.length > 0) readme.push(roundsLine(size, results, opts.resultsFile));
     const probedRuns = results.filter((r) => r.probed);
     if (probedRuns.length > 0) sections.push(probeSection(size, probedRuns));
   }
-  return { sections, results: all };
+  return { sections, results: all, readme };
 }
 
 /** Where a line's time goes, per probed round: the stages (Stealmate), the loop and the collections (both). */

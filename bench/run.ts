@@ -86,6 +86,8 @@ const failures: string[] = [];
 const outDir = join(ROOT, "bench", "results");
 const capacityPlot = `capacity-${date}.svg`;
 let plotted = false;
+/** lines under the README's table besides the capacity plot's: each realtime round's tail and load */
+const readmeLines: string[] = [];
 
 function withDeadline<T>(what: string, promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -104,9 +106,10 @@ try {
     // stopped (and Stealmate's store closed) before its figures are read; SSR and pages get the rest.
     // Five short rounds rather than three long ones: the median shrugs off a round disturbed by
     // something else on the machine.
-    const outcome = await runRealtimeBench({ rounds: env("BENCH_ROUNDS", 5), sizes, deadline: started + 10.5 * 60 * 1000, log });
+    const outcome = await runRealtimeBench({ rounds: env("BENCH_ROUNDS", 5), sizes, deadline: started + 10.5 * 60 * 1000, log, resultsFile: `bench/results/${stem}.md` });
     sections.push(...outcome.sections);
     raw.realtime = outcome.results;
+    readmeLines.push(...outcome.readme);
   }
 
   if (only.has("capacity")) {
@@ -218,7 +221,7 @@ writeFileSync(join(outDir, `${stem}.json`), JSON.stringify({ date, machine: host
 // README: the ratios, between markers, so each run replaces the last summary (a partial run, its own rows).
 const readmePath = join(ROOT, "README.md");
 if (allRatios.length && existsSync(readmePath) && !timing) {
-  const extra = plotted ? [`Capacity on one core, chat p99 against lobbies: [plot](bench/results/${capacityPlot})`] : [];
+  const extra = [...readmeLines, ...(plotted ? [`Capacity on one core, chat p99 against lobbies: [plot](bench/results/${capacityPlot})`] : [])];
   writeFileSync(readmePath, writeBenchTable(readFileSync(readmePath, "utf8"), { ratios: allRatios, date, machineLine, results: `bench/results/${stem}.md`, extra, only: partial }));
 }
 
