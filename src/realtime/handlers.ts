@@ -1,7 +1,6 @@
 // What a connection's frames do, whichever transport carries them: authenticate, validate, and hand
 // commands to the lobby service. Everything players hear about a lobby comes back through Rooms from
 // the rules' effects; only the transport's own answers (errors, snapshots) are sent from here.
-import { ZodError } from "zod";
 import { blankChat } from "../game/lobby-rules";
 import { playerSnapshot, watcherSnapshot } from "../game/views";
 import { OTHER_LOBBY, routedTo } from "../access/routed-lobby";
@@ -173,16 +172,9 @@ export class Handlers {
   private handle(peer: Peer, event: string, payload: unknown): Promise<void> | void {
     if (!Object.hasOwn(this.events, event)) return;
     const entry = this.events[event as ClientEvent];
-    // parse, not safeParse: a valid frame's data comes back as it is, without a result object around
-    // it (a chat line's validation allocates one object less); a refusal throws, which is rare.
-    let data: unknown;
-    try {
-      data = entry.schema.parse(payload);
-    } catch (err) {
-      if (!(err instanceof ZodError)) throw err;
-      return peer.emit("socket-error", { event, message: "Invalid payload" });
-    }
-    return (entry.handle as (peer: Peer, data: unknown) => Promise<void> | void)(peer, data);
+    const parsed = entry.schema.safeParse(payload);
+    if (!parsed.success) return peer.emit("socket-error", { event, message: "Invalid payload" });
+    return (entry.handle as (peer: Peer, data: unknown) => Promise<void> | void)(peer, parsed.data);
   }
 
   private async join(peer: Peer, input: Parsed<"join-lobby">): Promise<void> {
