@@ -9,21 +9,24 @@
 // same (tests/lobbies/name-key.test.ts holds the two equal): no two-unit key of the table begins
 // with a one-unit key, so at each position at most one key matches, whichever the alternation's order.
 
-/** Each key (one or two UTF-16 code units) to its prototype. */
-let table: Map<string, string> | null = null;
+/** Each key (one or two UTF-16 code units) to its prototype: the package's own object, which its loader keeps anyway. */
+let table: Record<string, string> | null = null;
 
-function loaded(): Map<string, string> {
-  table ??= new Map(Object.entries(require("unhomoglyph/data.json") as Record<string, string>));
+function loaded(): Record<string, string> {
+  table ??= require("unhomoglyph/data.json") as Record<string, string>;
   return table;
 }
+
+/** Only the table's own keys answer: a lookup never reads Object.prototype. */
+const lookup = (keys: Record<string, string>, key: string) => (Object.hasOwn(keys, key) ? keys[key] : undefined);
 
 /** Each confusable replaced by its prototype, as unhomoglyph does. */
 export function prototypes(text: string): string {
   const keys = loaded();
   let out = "";
   for (let i = 0; i < text.length; ) {
-    const one = keys.get(text[i]!);
-    const two = i + 1 < text.length ? keys.get(text.slice(i, i + 2)) : undefined;
+    const one = lookup(keys, text[i]!);
+    const two = i + 1 < text.length ? lookup(keys, text.slice(i, i + 2)) : undefined;
     out += one ?? two ?? text[i]!;
     i += one === undefined && two !== undefined ? 2 : 1;
   }
