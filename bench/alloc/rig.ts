@@ -19,6 +19,8 @@ import { LocalOwnership } from "../../src/lobbies/ownership";
 import { LobbyService } from "../../src/lobbies/service";
 import type { AnswerJudge, QuestionSource } from "../../src/lobbies/seams";
 import { LobbyStore } from "../../src/lobbies/store";
+import type { LobbyStorePort } from "../../src/lobbies/store-port";
+import type { reduce } from "../../src/game/reduce";
 import { FloodGuard, FloodGuards } from "../../src/realtime/flood-guard";
 import { Handlers } from "../../src/realtime/handlers";
 import { Peer } from "../../src/realtime/peer";
@@ -98,11 +100,12 @@ export class ChatRig {
     floods.playerFloods = new FloodGuards(() => new FloodGuard(LIFTED, LIFTED, LIFTED));
   }
 
-  static async open(lobbies: number): Promise<ChatRig> {
+  /** `timing`: the line timing's wrappers of the store and the rules (src/realtime/line-timing.ts), as the server installs them. */
+  static async open(lobbies: number, timing?: { reduce: typeof reduce; store: (store: LobbyStorePort) => LobbyStorePort }): Promise<ChatRig> {
     const dir = mkdtempSync(join(tmpdir(), "stealmate-alloc-"));
     const store = new LobbyStore(join(dir, "lobbies.sqlite"), () => {});
     const rooms = new Rooms();
-    const service = await LobbyService.open({ store, ownership: new LocalOwnership(store), broadcaster: rooms, questions: noQuestions, judge: noJudge, log: () => {} });
+    const service = await LobbyService.open({ store: timing ? timing.store(store) : store, ownership: new LocalOwnership(store), broadcaster: rooms, questions: noQuestions, judge: noJudge, log: () => {}, reduce: timing?.reduce });
     const rig = new ChatRig(store, service, rooms, dir);
     for (let l = 0; l < lobbies; l++) rig.seats.push(await rig.lobby(l));
     return rig;

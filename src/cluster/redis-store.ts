@@ -4,6 +4,7 @@
 import { CHAT_HISTORY } from "../game/settings";
 import type { LobbyState, OwnQuestion, Question } from "../game/types";
 import { ownBody } from "../game/own-question-rules";
+import { chatJson } from "../lobbies/chat-json";
 import { MOVED_MESSAGE, StoreRefusal, type LobbyChange, type LobbyStorePort } from "../lobbies/store-port";
 import { isReply, OutcomeUnknown, type Redis } from "./redis";
 import { COMMIT, CREATE, keys, lobbyKeys, OWN_BYTES, prefixOf } from "./scripts";
@@ -78,7 +79,7 @@ function args(change: Exclude<LobbyChange, { kind: "create" }>): string[] {
     case "save":
       return [stateRow(change.state), String(change.at)];
     case "chat":
-      return [JSON.stringify(change.message), String(change.message.timestamp), String(CHAT_HISTORY)];
+      return [chatJson(change.message), String(change.message.timestamp), String(CHAT_HISTORY)];
     case "remove":
       return ["", String(Date.now())];
     case "quarantine":
