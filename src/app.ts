@@ -79,7 +79,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
   const ai = await makeAi(config, loadBank(config.DATA_DIR, log), log);
   const questions = overrides.questions ?? ai.questions;
   const ownQuota = { lobbyBytes: config.OWN_QUESTIONS_LOBBY_BYTES, totalBytes: config.OWN_QUESTIONS_TOTAL_BYTES };
-  const service = await LobbyService.open({ store, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, log, maxLobbies: config.MAX_LOBBIES, ownQuota, reduce: overrides.reduce });
+  const service = await LobbyService.open({ store, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, roundLimitMin: config.ROUND_LIMIT_MIN_S, log, maxLobbies: config.MAX_LOBBIES, ownQuota, reduce: overrides.reduce });
   cluster?.attach(service);
   const tokens = new Tokens(tokenSecret(config.DATA_DIR, config.JWT_SECRET), config.TOKEN_TTL_S);
   const clientIps = new WeakMap<Request, string>();

@@ -11,8 +11,6 @@ import { keys } from "./scripts";
 import { sharedBudgets } from "./shared-budgets";
 import type { SharedBudgets } from "../access/rate-limit";
 
-/** A lobby moves at most once in this long: a node asking for a lobby that just came to its owner waits. */
-export const MOVE_AT_MOST_EVERY_MS = 10_000;
 /** How long a claim waits for a live owner to let the lobby go (or for a dead one's lease to run out). */
 const HAND_OVER_WAIT_MS = LEASE_TTL_MS + 500;
 const CLAIM_POLL_MS = 100;
@@ -28,7 +26,7 @@ export interface ClusterNode {
   /**
    * Whether a load balancer may send it anything: it is not stopping. Not whether it holds its lease:
    * when Redis is away every node loses its lease together, and marking them all down would keep the
-   * cluster shut for HAProxy's 10 s of rise after Redis is back (docs/decisions.md "Many machines").
+   * cluster shut for HAProxy's rise (10 s) after Redis is back (docs/decisions.md "Many machines").
    */
   healthy(): boolean;
   /** Stops taking lobbies, so the balancer stops sending them here (its health check fails). */
@@ -37,7 +35,12 @@ export interface ClusterNode {
   leave(): Promise<void>;
 }
 
-export async function joinCluster(opts: { redisUrl: string; nodeId: string; idleMs: number; log: (line: string) => void }): Promise<ClusterNode> {
+/**
+ * `moveEveryMs` (CLUSTER_MOVE_EVERY_MS): a lobby moves at most once in this long, so a node asking for a
+ * lobby that just came to its owner waits. HAProxy's `rise` keeps a node that comes back out as long
+ * (scripts/cluster/haproxy-config.ts).
+ */
+export async function joinCluster(opts: { redisUrl: string; nodeId: string; moveEveryMs: number; idleMs: number; log: (line: string) => void }): Promise<ClusterNode> {
   const { log } = opts;
   const connect = async () => {
     const connection = new Redis(opts.redisUrl);
@@ -66,7 +69,7 @@ export async function joinCluster(opts: { redisUrl: string; nodeId: string; idle
           void store.disown(code);
           continue;
         }
-        if (!service || !store.settled(code, MOVE_AT_MOST_EVERY_MS)) continue;
+        if (!service || !store.settled(code, opts.moveEveryMs)) continue;
         void service.release(code, () => store.release(code)).then((released) => released && log(`cluster: handed lobby ${code} over`));
       }
     },

@@ -37,6 +37,8 @@ export interface ServiceOptions {
   idleMs?: number;
   /** how long a disconnected host keeps the role (HOST_GRACE_S) */
   hostGraceMs?: number;
+  /** the shortest round a host may set, in seconds (ROUND_LIMIT_MIN_S) */
+  roundLimitMin?: number;
   /** lobbies open at once (MAX_LOBBIES) */
   maxLobbies?: number;
   /** what a lobby's own questions may take (OWN_QUESTIONS_LOBBY_BYTES, OWN_QUESTIONS_TOTAL_BYTES) */
@@ -135,7 +137,7 @@ export class LobbyService {
     this.newCode = opts.newCode ?? (() => randomCode());
     this.log = opts.log ?? ((line) => console.log(line));
     this.reduce = opts.reduce ?? reduce;
-    this.context = { now: 0, hostGraceMs: this.hostGraceMs, nameKey };
+    this.context = { now: 0, hostGraceMs: this.hostGraceMs, roundLimitMin: opts.roundLimitMin, nameKey };
   }
 
   /** A service with every saved lobby brought back. */

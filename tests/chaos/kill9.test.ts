@@ -3,8 +3,8 @@
 // before the kill must come back exactly: lobby, seats, tokens, the running round and its deadline,
 // the team's lock, the chat. (A kill keeps the OS's file cache; a real power cut may also lose the
 // last commits not yet synced, the synchronous=NORMAL trade of docs/decisions.md, Storage.)
-// This is the one place a test waits on a real round timer: the deadline must survive a restart
-// in wall-clock time, which no fake clock can show.
+// The deadline must survive a restart in wall-clock time, which no fake clock in this process can
+// show: so the round is a short one (tes../support/short-timings.ts) and its seconds are waited out.
 import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { call } from "../support/app";
@@ -12,6 +12,7 @@ import { within } from "../support/sockets";
 import { type Four, ok, seatFour, startGame, startRound, submit, teamSelect } from "../support/rest";
 import { dbFile, integrityCheck, portOpen, readStore, secretFile, useChaos, type ServerProcess } from "./support";
 import type { PlayerSocket } from "../support/player-socket";
+import { SHORT_ROUND_S, SHORT_ROUNDS_ENV } from "../support/short-timings";
 
 const isSnapshot = (p: any) => p?.updateType === "snapshot";
 const withoutPresence = (players: any[]) => players.map(({ connected: _c, ...p }) => p);
@@ -34,7 +35,7 @@ async function kill9(server: ServerProcess): Promise<void> {
 describe("kill -9", () => {
   test("in the middle of round 2: lobby, tokens, deadline, lock and chat come back; clients resync; the round ends on time", async () => {
     const dir = chaos.dataDir();
-    const first = await start(dir);
+    const first = await start(dir, 0, SHORT_ROUNDS_ENV);
     const app = { url: first.url };
 
     // The secret was generated on first start, readable by the server's user only.
@@ -46,7 +47,7 @@ describe("kill -9", () => {
     // --- a game under way ------------------------------------------------------------------------
     const four: Four = await seatFour(app); // Hana host + blue captain, Bo blue; Ravi red captain, Rue red
     const { code } = four;
-    await startGame(app, four.blue1, 3, 15);
+    await startGame(app, four.blue1, 3, SHORT_ROUND_S);
     // Half of them on the fallback: both transports must find the server again.
     const hana = connect(first.url, "Hana(blue)", four.blue1);
     const bo = connect(first.url, "Bo(blue, stream)", four.blue2, "stream");
@@ -81,7 +82,7 @@ describe("kill -9", () => {
     await chat(bo, "blue", "room: no idea honestly", "game");
     await chat(rue, "red", "room: we have it", "game");
     await chat(rue, "red", "red: let's wait", "team");
-    await chat(hana, "blue", "room: ten seconds left!", "game");
+    await chat(hana, "blue", "room: a few seconds left!", "game");
 
     const before = (await call(app, "GET", `/api/lobby/${code}`)).body.data;
     expect(before.gameState).toMatchObject({ phase: "question", currentRoundNumber: 2, locked: { blue: true, red: false } });
@@ -90,10 +91,11 @@ describe("kill -9", () => {
     // Halfway, so a restart that re-armed a full round limit (instead of the saved endsAt) would
     // end the round seconds late, well outside the tolerance checked below. The server's real clock
     // is what is under test here, so the wait is real time.
-    await Bun.sleep(Math.max(0, endsAt - 7500 - Date.now()));
+    const halfway = (SHORT_ROUND_S * 1000) / 2;
+    await Bun.sleep(Math.max(0, endsAt - halfway - Date.now()));
     const killedAt = Date.now();
     await kill9(first);
-    expect(endsAt - Date.now()).toBeGreaterThan(3000); // still mid-round
+    expect(endsAt - Date.now()).toBeGreaterThan(halfway - 1000); // still mid-round
 
     // The kill left a write-ahead log behind: opening the file has to recover from it.
     expect(statSync(`${dbFile(dir)}-wal`).size).toBeGreaterThan(0);
@@ -104,7 +106,7 @@ describe("kill -9", () => {
     expect(stored.chat.get(code)?.map((m) => m.message)).toEqual(sent.map((m) => m.message));
 
     // --- back up on the same folder and port ---------------------------------------------------------
-    const second = await start(dir, first.port);
+    const second = await start(dir, first.port, SHORT_ROUNDS_ENV);
     expect(second.port).toBe(first.port);
     const restartedAt = Date.now();
     expect(readFileSync(secretFile(dir), "utf8")).toBe(secret); // reused, not regenerated
@@ -118,7 +120,7 @@ describe("kill -9", () => {
     expect(after.captains.blue.id).toBe(four.blue1.id);
     expect(after.captains.red.id).toBe(four.red1.id);
     expect(after.settings).toEqual(before.settings);
-    expect(after.settings).toMatchObject({ rounds: 3, roundLimit: 15 });
+    expect(after.settings).toMatchObject({ rounds: 3, roundLimit: SHORT_ROUND_S });
     expect(after.gameState).toEqual({ ...before.gameState });
     expect(after.gameState.currentRound.endsAt).toBe(endsAt);
     expect(after.gameState.rounds).toHaveLength(1);
