@@ -16,8 +16,10 @@ const LANES = 2;
 // No test waits on a 15 s round or a real grace period (the few that must see a real deadline pass
 // use short ones: tests/support/short-timings.ts), so this only bounds a hang.
 const TIMEOUT = ["--timeout", "30000"];
+/** Directories run as several `bun test --shard` runs, as one alone would outlast everything else together. */
+const SHARDS: Record<string, number> = { "tests/e2e": 2 };
 /** Known to be the slowest, so they start first and the others fill the other lane around them. */
-const SLOWEST_FIRST = ["tests/e2e", "tests/cluster", "arm64", "typecheck", "tests/realtime", "tests/chaos", "tests/security", "tests/hostile"];
+const SLOWEST_FIRST = ["tests/e2e", "tests/cluster", "tests/hostile", "tests/realtime", "tests/chaos"];
 
 type Task = { label: string; run: () => Promise<TestRun> };
 
@@ -33,10 +35,18 @@ function suites(): Task[] {
   const isTest = (name: string) => /\.test\.tsx?$/.test(name);
   const top = entries.filter((e) => e.isFile() && isTest(e.name)).map((e) => `./tests/${e.name}`);
   const dirs = entries.filter((e) => e.isDirectory() && readdirSync(join(ROOT, "tests", e.name), { recursive: true }).some((f) => isTest(String(f))));
-  return [...(top.length ? [suite("tests/*.test.ts", top)] : []), ...dirs.map((d) => suite(`tests/${d.name}`, [`./tests/${d.name}/`]))];
+  const runs = (dir: string) => {
+    const shards = SHARDS[dir] ?? 1;
+    if (shards === 1) return [suite(dir, [`./${dir}/`])];
+    return Array.from({ length: shards }, (_, i) => suite(`${dir} [${i + 1}/${shards}]`, [`--shard=${i + 1}/${shards}`, `./${dir}/`]));
+  };
+  return [...(top.length ? [suite("tests/*.test.ts", top)] : []), ...dirs.flatMap((d) => runs(`tests/${d.name}`))];
 }
 
-const rank = (label: string) => (SLOWEST_FIRST.includes(label) ? SLOWEST_FIRST.indexOf(label) : SLOWEST_FIRST.length);
+const rank = (label: string) => {
+  const at = SLOWEST_FIRST.indexOf(label.split(" [")[0]!);
+  return at === -1 ? SLOWEST_FIRST.length : at;
+};
 
 async function inLanes(tasks: Task[]): Promise<TestRun[]> {
   const queue = [...tasks].sort((a, b) => rank(a.label) - rank(b.label));

@@ -36,8 +36,6 @@ const HEALTH_PATH = "/healthz";
 const healthy = () => new Response("ok\n", { headers: { "content-type": "text/plain", "cache-control": "no-store" } });
 const unhealthy = () => new Response("not serving\n", { status: 503, headers: { "content-type": "text/plain", "cache-control": "no-store" } });
 
-/** How long a draining cluster node answers its health checks 503 before it hands over: two of HAProxy's checks (deploy/haproxy.cfg). */
-const BALANCER_NOTICE_MS = 1100;
 
 /** How long close() waits for requests under way before cutting them off. */
 const DRAIN_MS = 1000;
@@ -185,8 +183,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
       // A cluster node first lets the balancer see it going, then hands its lobbies over: their players
       // reconnect straight to the node that takes them (docs/cluster.md "Failover and hand-over").
       if (cluster) {
-        cluster.drain();
-        await Bun.sleep(BALANCER_NOTICE_MS);
+        await cluster.drain();
         await cluster.leave();
       }
       // Realtime connections first: new ones are refused, and every one is told, then closed, so pages

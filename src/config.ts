@@ -111,6 +111,8 @@ const schema = z.object({
     .optional(),
   /** a lobby moves between nodes at most once in this long; HAProxy's `rise` must keep a returning node out as long (docs/cluster.md "Owning a lobby") */
   CLUSTER_MOVE_EVERY_MS: ms.min(1000).default(DEFAULT_MOVE_EVERY_MS),
+  /** how long a cluster node that is stopping answers its health checks 503 before it hands its lobbies over: two of HAProxy's checks (deploy/haproxy.cfg); 0 for a node no balancer watches */
+  CLUSTER_DRAIN_NOTICE_MS: z.coerce.number().int().min(0).default(1100),
   /** comma-separated addresses of proxies whose X-Forwarded-For is believed (HAProxy's): a name or a range would silently trust nothing */
   TRUSTED_PROXIES: list.refine((entries) => entries.every((entry) => isIP(entry) !== 0), "must be IP addresses, comma-separated (names and ranges are not taken)"),
 });
@@ -127,11 +129,11 @@ const withDerived = schema
       if (c.JWT_SECRET === undefined) ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "must be set when REDIS_URL is (the same on every node)" });
     }
   })
-  .transform(({ PUBLIC_URL, TLS_CERT, TLS_KEY, REDIS_URL, NODE_ID, CLUSTER_MOVE_EVERY_MS, ...rest }) => ({
+  .transform(({ PUBLIC_URL, TLS_CERT, TLS_KEY, REDIS_URL, NODE_ID, CLUSTER_MOVE_EVERY_MS, CLUSTER_DRAIN_NOTICE_MS, ...rest }) => ({
     ...rest,
     publicUrl: PUBLIC_URL,
     tls: TLS_CERT !== undefined && TLS_KEY !== undefined ? { cert: TLS_CERT, key: TLS_KEY } : undefined,
-    cluster: REDIS_URL !== undefined && NODE_ID !== undefined ? { redisUrl: REDIS_URL, nodeId: NODE_ID, moveEveryMs: CLUSTER_MOVE_EVERY_MS } : undefined,
+    cluster: REDIS_URL !== undefined && NODE_ID !== undefined ? { redisUrl: REDIS_URL, nodeId: NODE_ID, moveEveryMs: CLUSTER_MOVE_EVERY_MS, drainNoticeMs: CLUSTER_DRAIN_NOTICE_MS } : undefined,
   }));
 
 export type Config = z.infer<typeof withDerived>;

@@ -29,8 +29,11 @@ export interface ClusterNode {
    * cluster shut for HAProxy's rise (10 s) after Redis is back (docs/decisions.md "Many machines").
    */
   healthy(): boolean;
-  /** Stops taking lobbies, so the balancer stops sending them here (its health check fails). */
-  drain(): void;
+  /**
+   * Stops taking lobbies, so the balancer stops sending them here (its health check fails), and
+   * resolves once the balancer has had time to see it (`drainNoticeMs`).
+   */
+  drain(): Promise<void>;
   /** Hands every lobby over at once and gives up the lease; the service's sockets are closed after. */
   leave(): Promise<void>;
 }
@@ -38,9 +41,10 @@ export interface ClusterNode {
 /**
  * `moveEveryMs` (CLUSTER_MOVE_EVERY_MS): a lobby moves at most once in this long, so a node asking for a
  * lobby that just came to its owner waits. HAProxy's `rise` keeps a node that comes back out as long
- * (scripts/cluster/haproxy-config.ts).
+ * (scripts/cluster/haproxy-config.ts). `drainNoticeMs` (CLUSTER_DRAIN_NOTICE_MS): how long a node that
+ * is stopping answers its health checks 503 before it hands its lobbies over.
  */
-export async function joinCluster(opts: { redisUrl: string; nodeId: string; moveEveryMs: number; idleMs: number; log: (line: string) => void }): Promise<ClusterNode> {
+export async function joinCluster(opts: { redisUrl: string; nodeId: string; moveEveryMs: number; drainNoticeMs: number; idleMs: number; log: (line: string) => void }): Promise<ClusterNode> {
   const { log } = opts;
   const connect = async () => {
     const connection = new Redis(opts.redisUrl);
@@ -106,8 +110,9 @@ export async function joinCluster(opts: { redisUrl: string; nodeId: string; move
       s.claimWith(claim);
     },
     healthy: () => !draining,
-    drain() {
+    async drain() {
       draining = true;
+      await Bun.sleep(opts.drainNoticeMs);
     },
     async leave() {
       draining = true;

@@ -10,6 +10,7 @@ import { closeContexts, sharedChromium, screenshotDir } from "../support/browser
 import { DESKTOP, PHONE } from "../support/phones";
 import { startRedis, type TestRedis } from "../support/redis-server";
 import { createLobby, lobbyData } from "../support/rest";
+import { UNBALANCED_NODE_ENV } from "../support/short-timings";
 
 /**
  * A lobby moves at most once in this long here (CLUSTER_MOVE_EVERY_MS), not 10 s: long enough for both
@@ -24,7 +25,7 @@ const shots = screenshotDir("cluster");
 
 beforeAll(async () => {
   redis = await startRedis();
-  const node = (id: string) => startTestApp({ REDIS_URL: redis.url, NODE_ID: id, CLUSTER_MOVE_EVERY_MS: String(MOVE_EVERY_MS) });
+  const node = (id: string) => startTestApp({ REDIS_URL: redis.url, NODE_ID: id, CLUSTER_MOVE_EVERY_MS: String(MOVE_EVERY_MS), ...UNBALANCED_NODE_ENV });
   [a, b] = [await node("a"), await node("b")];
   browser = await sharedChromium();
 });

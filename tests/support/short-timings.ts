@@ -10,3 +10,10 @@ export const SHORT_ROUNDS_ENV = { ROUND_LIMIT_MIN_S: String(SHORT_ROUND_S) };
 
 /** A lobby moves between a test cluster's nodes at most once in this long (CLUSTER_MOVE_EVERY_MS, HAProxy's `rise`). */
 export const SHORT_MOVE_EVERY_MS = 3_000;
+
+/**
+ * A cluster node started in the test's own process, with no balancer in front: nothing watches its
+ * health checks, so it hands its lobbies over at once when stopped (CLUSTER_DRAIN_NOTICE_MS), where a
+ * node behind HAProxy waits two of its checks.
+ */
+export const UNBALANCED_NODE_ENV = { CLUSTER_DRAIN_NOTICE_MS: "0" };
