@@ -4,16 +4,20 @@
 import { describe, expect, test } from "bun:test";
 import { ok, quizQuestion, seatFour, startGame, startRound, submit } from "../support/rest";
 import { DESKTOP, live } from "../support/phones";
-import { offlinePhoneCases, useStayingSuite } from "../support/staying";
+import { inTurn, offlinePhoneCases, useStayingSuite } from "../support/staying";
 
 const staying = useStayingSuite();
 const { app, open, party, playRound, shot } = staying;
 
 // The same case for 180 s runs in `bun run soak` (tests/soak/offline.soak.ts, docs/soak.md).
-offlinePhoneCases(staying, [20, 60]);
+const offline = offlinePhoneCases(staying, [20, 60]);
+// The cases below run one at a time while those phones are offline, instead of after the minute.
+const whileOffline = inTurn(offline);
+/** Each case's time counts from the start of the file's concurrent tests, its wait in line included. */
+const IN_TURN_MS = 120_000;
 
 describe("the host's phone dies for good", () => {
-  test("after the grace period another player becomes host and carries the game to its end", async () => {
+  test.concurrent("after the grace period another player becomes host and carries the game to its end", whileOffline(async () => {
     const four = await party(2);
     const hana = await open(four.code, four.blue1, `/game/${four.code}`, DESKTOP);
     const ravi = await open(four.code, four.red1, `/game/${four.code}`);
@@ -39,11 +43,11 @@ describe("the host's phone dies for good", () => {
     await ravi.page.waitForURL(new RegExp(`/lobby/${four.code}$`));
     await ravi.page.getByText("Host: Ravi").waitFor();
     await ravi.context.close();
-  });
+  }), IN_TURN_MS);
 });
 
 describe("pages follow the game", () => {
-  test("a latecomer through the join link lands in the running game and plays the next round", async () => {
+  test.concurrent("a latecomer through the join link lands in the running game and plays the next round", whileOffline(async () => {
     const four = await party(3);
     await playRound(four, 1);
     const lia = await open(four.code, null, `/?join=${four.code}`);
@@ -59,9 +63,9 @@ describe("pages follow the game", () => {
     await lia.page.getByRole("button", { name: "Steal" }).click();
     await lia.page.getByText("You chose to steal").waitFor();
     await lia.context.close();
-  });
+  }), IN_TURN_MS);
 
-  test("Back from the game lands in the game again; Forward too; the page stays live", async () => {
+  test.concurrent("Back from the game lands in the game again; Forward too; the page stays live", whileOffline(async () => {
     const four = await seatFour(app);
     const bo = await open(four.code, four.blue2, `/lobby/${four.code}`);
     await bo.page.getByText("Blue Team (2/8)").waitFor();
@@ -86,19 +90,19 @@ describe("pages follow the game", () => {
     await bo.page.waitForURL(new RegExp(`/lobby/${four.code}$`));
     await bo.page.getByText("Blue Team (2/8)").waitFor();
     await bo.context.close();
-  });
+  }), IN_TURN_MS);
 
-  test("an old bookmark of the lobby during a game opens the game", async () => {
+  test.concurrent("an old bookmark of the lobby during a game opens the game", whileOffline(async () => {
     const four = await party(3);
     const rue = await open(four.code, four.red2, `/lobby/${four.code}`);
     await rue.page.waitForURL(new RegExp(`/game/${four.code}$`));
     await rue.page.getByText("Round 1 of 3").waitFor();
     await rue.context.close();
-  });
+  }), IN_TURN_MS);
 });
 
 describe("one live tab per player", () => {
-  test("a second tab takes the seat; the first says so and can take it back", async () => {
+  test.concurrent("a second tab takes the seat; the first says so and can take it back", whileOffline(async () => {
     const four = await party(3);
     const bo = await open(four.code, four.blue2, `/game/${four.code}`);
     await bo.page.getByText("Round 1 of 3").waitFor();
@@ -121,11 +125,11 @@ describe("one live tab per player", () => {
     await bo.page.getByRole("button", { name: "Submit" }).click();
     await bo.page.getByText("Round 1 Results").waitFor();
     await bo.context.close();
-  });
+  }), IN_TURN_MS);
 });
 
 describe("handing the host role over", () => {
-  test("the host makes another player host from the lobby; both pages follow at once", async () => {
+  test.concurrent("the host makes another player host from the lobby; both pages follow at once", whileOffline(async () => {
     const four = await seatFour(app);
     const hana = await open(four.code, four.blue1, `/lobby/${four.code}`, DESKTOP);
     const ravi = await open(four.code, four.red1, `/lobby/${four.code}`);
@@ -138,5 +142,5 @@ describe("handing the host role over", () => {
     await ravi.page.getByText("Host: Ravi").waitFor();
     await hana.context.close();
     await ravi.context.close();
-  });
+  }), IN_TURN_MS);
 });

@@ -3,8 +3,8 @@
 // other processes: those servers are started with the product's waits shortened instead, so the
 // tests wait seconds where a party would wait 10 or 15.
 
-/** The shortest round a test's server allows (ROUND_LIMIT_MIN_S): long enough for a restart to fall halfway through it. */
-export const SHORT_ROUND_S = 10;
+/** The shortest round a test's server allows (ROUND_LIMIT_MIN_S): long enough for a server killed in it to be back before it ends. */
+export const SHORT_ROUND_S = 12;
 /** the server's variable that lets a host set SHORT_ROUND_S */
 export const SHORT_ROUNDS_ENV = { ROUND_LIMIT_MIN_S: String(SHORT_ROUND_S) };
 

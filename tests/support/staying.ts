@@ -50,52 +50,71 @@ export function useStayingSuite() {
 
 export type StayingSuite = ReturnType<typeof useStayingSuite>;
 
-/** A phone offline mid-round for each of `durations` seconds, at once; the first of them photographed. */
-export function offlinePhoneCases(staying: StayingSuite, durations: number[]): void {
+/**
+ * A phone offline mid-round for each of `durations` seconds, at once; the first of them photographed.
+ * Resolves once every phone has said it is offline (or its case ended before): the file's other
+ * cases may run in the long wait after that (`inTurn`), without crowding the 5 s that is checked.
+ */
+export function offlinePhoneCases(staying: StayingSuite, durations: number[]): Promise<void> {
   const { app, open, party, playRound, statusBar, shot } = staying;
+  const said = durations.map(() => Promise.withResolvers<void>());
+
+  async function offlineFor(seconds: number, saidOffline: () => void, photographed: boolean): Promise<void> {
+    const four = await party();
+    const bo = await open(four.code, four.blue2, `/game/${four.code}`);
+    await startRound(app, four.blue1);
+    await bo.page.getByText(quizQuestion(1).question).waitFor();
+    await markDocument(bo.page);
+
+    const lostAt = Date.now();
+    await bo.context.setOffline(true);
+    await statusBar(bo.page).getByText(/offline|Connection lost/).waitFor({ timeout: SAY_LOST_MS });
+    expect(Date.now() - lostAt).toBeLessThan(SAY_LOST_MS);
+    saidOffline();
+    if (photographed) await shot(bo.page, "11-offline-phone");
+
+    // The others play on: round 1 ends, round 2 is played, and round 3 opens just before the phone is back.
+    // How long the phone stays offline is what is under test, so these waits are real time.
+    await submit(app, four.blue1, 1, quizQuestion(1).answer);
+    await submit(app, four.red1, 1, "a wrong guess");
+    await playRound(four, 2);
+    await Bun.sleep(Math.max(0, lostAt + (seconds - 3) * 1000 - Date.now()));
+    await startRound(app, four.blue1);
+    await Bun.sleep(Math.max(0, lostAt + seconds * 1000 - Date.now()));
+    expect(await statusBar(bo.page).textContent()).toMatch(/offline|Connection lost/);
+
+    await bo.context.setOffline(false);
+    // Round 3's question, with the scores of rounds 1 and 2, and the status says it is back.
+    await bo.page.getByText(quizQuestion(3).question).waitFor();
+    await statusBar(bo.page).getByText("Back online").waitFor();
+    expect(await bo.page.getByText("Round 3/5").count()).toBe(1);
+    expect(await sameDocument(bo.page)).toBe(true);
+    // And the round is playable from this phone.
+    await bo.page.getByPlaceholder("Type your team answer").fill(quizQuestion(3).answer);
+    await bo.page.getByRole("button", { name: "Submit" }).click();
+    await bo.page.getByText("Answer locked").waitFor();
+    if (photographed) await shot(bo.page, "12-back-online-phone");
+    await bo.context.close();
+  }
+
   describe("a phone offline mid-round catches up without a reload", () => {
-    for (const seconds of durations) {
-      const photographed = seconds === durations[0];
-      test.concurrent(
-        `offline for ${seconds} s`,
-        async () => {
-          const four = await party();
-          const bo = await open(four.code, four.blue2, `/game/${four.code}`);
-          await startRound(app, four.blue1);
-          await bo.page.getByText(quizQuestion(1).question).waitFor();
-          await markDocument(bo.page);
-
-          const lostAt = Date.now();
-          await bo.context.setOffline(true);
-          await statusBar(bo.page).getByText(/offline|Connection lost/).waitFor({ timeout: SAY_LOST_MS });
-          expect(Date.now() - lostAt).toBeLessThan(SAY_LOST_MS);
-          if (photographed) await shot(bo.page, "11-offline-phone");
-
-          // The others play on: round 1 ends, round 2 is played, and round 3 opens just before the phone is back.
-          // How long the phone stays offline is what is under test, so these waits are real time.
-          await submit(app, four.blue1, 1, quizQuestion(1).answer);
-          await submit(app, four.red1, 1, "a wrong guess");
-          await playRound(four, 2);
-          await Bun.sleep(Math.max(0, lostAt + (seconds - 3) * 1000 - Date.now()));
-          await startRound(app, four.blue1);
-          await Bun.sleep(Math.max(0, lostAt + seconds * 1000 - Date.now()));
-          expect(await statusBar(bo.page).textContent()).toMatch(/offline|Connection lost/);
-
-          await bo.context.setOffline(false);
-          // Round 3's question, with the scores of rounds 1 and 2, and the status says it is back.
-          await bo.page.getByText(quizQuestion(3).question).waitFor();
-          await statusBar(bo.page).getByText("Back online").waitFor();
-          expect(await bo.page.getByText("Round 3/5").count()).toBe(1);
-          expect(await sameDocument(bo.page)).toBe(true);
-          // And the round is playable from this phone.
-          await bo.page.getByPlaceholder("Type your team answer").fill(quizQuestion(3).answer);
-          await bo.page.getByRole("button", { name: "Submit" }).click();
-          await bo.page.getByText("Answer locked").waitFor();
-          if (photographed) await shot(bo.page, "12-back-online-phone");
-          await bo.context.close();
-        },
-        (seconds + 60) * 1000,
-      );
+    for (const [i, seconds] of durations.entries()) {
+      const saidOffline = () => said[i]!.resolve();
+      test.concurrent(`offline for ${seconds} s`, () => offlineFor(seconds, saidOffline, i === 0).finally(saidOffline), (seconds + 60) * 1000);
     }
   });
+  return Promise.all(said.map((s) => s.promise)).then(() => {});
+}
+
+/**
+ * Cases that run one at a time, as a file's plain tests do, but as concurrent tests (`test.concurrent`),
+ * so that they run beside the long ones; the first once `after` has settled.
+ */
+export function inTurn(after: Promise<unknown>): (body: () => Promise<void>) => () => Promise<void> {
+  let last: Promise<unknown> = after.catch(() => {});
+  return (body) => () => {
+    const run = last.then(body);
+    last = run.catch(() => {});
+    return run;
+  };
 }
