@@ -322,6 +322,9 @@ test("by keyboard alone the host reaches and works every control, and focus foll
   expect(await friend.getByText("Game Complete!").count()).toBe(0);
   await friend.clock.fastForward(Math.max(0, SUMMARY_DELAY_MS + 500 - (Date.now() - resultsSeenAt)));
   await friend.getByText("Game Complete!").waitFor();
+  // The summary's body loads after its heading (docs/decisions.md "Every player gets their moment"): the walks cover it whole.
+  await host.getByRole("button", { name: "Return to Lobby" }).waitFor();
+  await friend.getByText("Waiting for host to return to lobby...").waitFor();
   await expectKeyboardReachesAll(host);
   await expectKeyboardReachesAll(friend);
   await tabTo(host, "Return to Lobby");
