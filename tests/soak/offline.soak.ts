@@ -3,4 +3,5 @@
 // Not a `*.test.ts` file, so `bun test` leaves it out; `bun run soak` runs it by its path.
 import { offlinePhoneCases, useStayingSuite } from "../support/staying";
 
-offlinePhoneCases(useStayingSuite(), [180]);
+// Its screenshots go to a folder of their own, beside the 20 s case's.
+offlinePhoneCases(useStayingSuite("soak"), [180]);

@@ -12,9 +12,9 @@ import { live, markDocument, PHONE, sameDocument, type Device } from "./phones";
 /** A lost connection must be said within 5 s (docs/decisions.md "Staying in the game"). */
 const SAY_LOST_MS = 5_000;
 
-/** Registers the file's app and browser; what its tests use. */
-export function useStayingSuite() {
-  const suite = useE2eSuite({ questions: quizQuestions, judge: exactJudge, env: { HOST_GRACE_S: "2" } });
+/** Registers the file's app and browser; what its tests use. `shotsFolder`: its screenshots' own folder. */
+export function useStayingSuite(shotsFolder?: string) {
+  const suite = useE2eSuite({ questions: quizQuestions, judge: exactJudge, env: { HOST_GRACE_S: "2" }, shotsFolder });
   const { app, shots } = suite;
   const opened: Device[] = [];
   afterAll(() => {
