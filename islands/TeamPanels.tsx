@@ -55,7 +55,14 @@ export default function TeamPanels() {
         action: "Kick",
         run: () => act(player.team ?? "blue", "Failed to kick player", "/api/lobby/kickPlayer", { playerId: player.id }),
       }),
-    makeHost: (player) => act(player.team ?? "blue", "Failed to hand over the host role", "/api/lobby/transferHost", { playerId: player.id }),
+    // Asks once, as Kick does: the role does not come back by itself (docs/decisions.md "The host runs the room").
+    makeHost: (player) =>
+      confirm.ask({
+        title: `Make ${player.name} the host?`,
+        body: `${player.name} runs the game from now on: starting rounds, pausing, settings. You become a regular player.`,
+        action: "Make host",
+        run: () => act(player.team ?? "blue", "Failed to hand over the host role", "/api/lobby/transferHost", { playerId: player.id }),
+      }),
     refused: { team: actedOn, message: action.message },
   };
   const sitOut = () => act("blue", "Failed to sit out", "/api/lobby/sitOut", {});

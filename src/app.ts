@@ -20,7 +20,8 @@ import { lobbyRoutes } from "./api/routes";
 import { seating } from "./api/seating";
 import { Tokens } from "./access/tokens";
 import type { Config } from "./config";
-import type { Clock } from "./lobbies/clock";
+import { realClock, type Clock } from "./lobbies/clock";
+import { Heartbeat } from "./lobbies/downtime";
 import type { AnswerJudge, QuestionSource } from "./lobbies/seams";
 import { LobbyService, type ServiceOptions } from "./lobbies/service";
 import { LobbyStore } from "./lobbies/store";
@@ -77,7 +78,12 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
   const ai = await makeAi(config, loadBank(config.DATA_DIR, log), log);
   const questions = overrides.questions ?? ai.questions;
   const ownQuota = { lobbyBytes: config.OWN_QUESTIONS_LOBBY_BYTES, totalBytes: config.OWN_QUESTIONS_TOTAL_BYTES };
-  const service = await LobbyService.open({ store, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, roundLimitMin: config.ROUND_LIMIT_MIN_S, log, maxLobbies: config.MAX_LOBBIES, ownQuota, reduce: overrides.reduce });
+  // On one machine a restart gives open rounds back the time it was down (src/lobbies/downtime.ts).
+  const heartbeat = cluster ? null : new Heartbeat(join(config.DATA_DIR, "heartbeat"), overrides.clock ?? realClock, log);
+  const downtimeMs = heartbeat?.downtime() ?? 0;
+  if (downtimeMs > 0) log(`restart: down for ${downtimeMs} ms; open rounds get it back`);
+  const service = await LobbyService.open({ store, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, roundLimitMin: config.ROUND_LIMIT_MIN_S, log, maxLobbies: config.MAX_LOBBIES, ownQuota, reduce: overrides.reduce, downtimeMs });
+  heartbeat?.start();
   cluster?.attach(service);
   const tokens = new Tokens(tokenSecret(config.DATA_DIR, config.JWT_SECRET), config.TOKEN_TTL_S);
   const clientIps = new WeakMap<Request, string>();
@@ -199,6 +205,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
       // is judged again on the next start.)
       service.shutdown();
       await store.close();
+      heartbeat?.stop();
     },
   };
 }

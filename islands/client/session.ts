@@ -17,6 +17,8 @@ import { clearSession, isExpired, readClaims, storedToken } from "./token";
 /** how long the last round's results show before the summary (docs/decisions.md, "The game explains itself") */
 export const SUMMARY_DELAY_MS = 15_000;
 export const RETURN_DELAY_MS = 1_000;
+/** how often the summary's delay looks whether the game is paused */
+const PLAYING_TICK_MS = 250;
 /** how long a notice (a new host, say) stays on screen */
 export const NOTICE_MS = 6_000;
 
@@ -173,13 +175,28 @@ export function wireEvents(store: Store, connection: Connection): void {
     if (!p?.round) return;
     onResults(p);
     store.phase.value = "results";
-    if (p.gameComplete) setTimeout(() => (store.phase.value = "summary"), SUMMARY_DELAY_MS);
+    if (p.gameComplete) afterPlaying(store, SUMMARY_DELAY_MS, () => (store.phase.value = "summary"));
   });
   connection.on("round-overruled", (p) => {
     if (!p?.round) return;
     const shown = store.lastResult.value;
     onResults(p);
     if (shown && shown.number !== p.round.number) store.lastResult.value = shown;
+  });
+  // The host's hand on the clock (docs/pages.md "The host runs the room"): the lobby, taken in place
+  // above, holds the moved deadline and whether the game is paused; the countdown follows it.
+  const followClock = (lobby: LobbyView, news: string | null) => {
+    const round = lobby.gameState?.currentRound;
+    if (round) store.endsAt.value = round.endsAt;
+    store.now.value = Date.now();
+    if (news) notify(store, news);
+  };
+  connection.on("game-paused", (p) => followClock(p.lobby, p.paused ? null : "The host resumed the game"));
+  connection.on("time-added", (p) => followClock(p.lobby, `The host added ${p.seconds} s`));
+  connection.on("question-skipped", (p) => {
+    store.myLock.value = null;
+    store.phase.value = "question";
+    followClock(p.lobby, "The host skipped that question: here is another");
   });
   const between = (lobby: LobbyView) => {
     store.lobby.value = lobby;
@@ -194,6 +211,20 @@ export function wireEvents(store: Store, connection: Connection): void {
     store.phase.value = "summary";
     notify(store, p.reason);
   });
+}
+
+/** Runs `fn` once `ms` of unpaused time has passed: a pause by the host holds the last results on every screen. */
+function afterPlaying(store: Store, ms: number, fn: () => void): void {
+  let left = ms;
+  let last = Date.now();
+  const id = setInterval(() => {
+    const now = Date.now();
+    if (!store.lobby.value?.gameState?.paused) left -= now - last;
+    last = now;
+    if (left > 0) return;
+    clearInterval(id);
+    fn();
+  }, PLAYING_TICK_MS);
 }
 
 /** After a snapshot (refresh or reconnect), the page follows the server, whatever happened meanwhile. */

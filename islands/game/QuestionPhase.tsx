@@ -6,7 +6,7 @@ import { useAction } from "../client/action";
 import { api } from "../client/api";
 import { Refusal } from "../client/refusal";
 import { useStore } from "../client/store";
-import { LAST_SECONDS, secondsLeft, Timer } from "./Timer";
+import { clockNow, LAST_SECONDS, secondsLeft, Timer } from "./Timer";
 
 export function QuestionPhase() {
   useSignals();
@@ -17,15 +17,17 @@ export function QuestionPhase() {
   const me = store.me.value;
   const round = game?.currentRound;
   // Past the deadline the server refuses every answer; the round's end is on its way.
-  const left = secondsLeft(store.endsAt.value, store.now.value);
-  const over = left === 0;
+  const left = secondsLeft(store.endsAt.value, clockNow(store));
+  // Past the deadline, or paused by the host, the server refuses every lock (docs/rules.md "The host runs the room").
+  const over = left === 0 || Boolean(game?.paused);
   // Typed but not sent is flagged, never sent for the team (docs/decisions.md, "The game explains itself").
   const unsent = !action.busy && left > 0 && left <= LAST_SECONDS && answer.trim() !== "";
 
   async function lock(isSteal: boolean) {
     const text = isSteal ? "" : answer.trim();
     if (!isSteal && !text) return;
-    const body = { code: store.code, isSteal, answer: text, playerId: me?.id, team: me?.team, roundNumber: game?.currentRoundNumber };
+    // The question's skips name the question answered: a lock sent as the host skips it is refused, not taken for the new one.
+    const body = { code: store.code, isSteal, answer: text, playerId: me?.id, team: me?.team, roundNumber: game?.currentRoundNumber, skips: round?.skips ?? 0 };
     const res = await action.run("Failed to submit answer", () => api("POST", "/api/lobby/submitAnswer", body));
     if (!res.success) return;
     // The team-answer-submitted event does the same; whichever comes first wins, harmlessly.

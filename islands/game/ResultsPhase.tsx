@@ -1,5 +1,5 @@
 // A round's results: both teams' plays and points, who locked each, the correct answer, the winner
-// line, and the host's controls (next round, overruling the judge on a typed answer).
+// line, and the host's ruling on a typed answer (Next Round is in the host's bar, islands/HostControls.tsx).
 import { useSignals } from "@preact/signals-react/runtime";
 import type { Team } from "../../src/game/types";
 import type { RoundView } from "../../src/game/views";
@@ -9,7 +9,7 @@ import { Refusal } from "../client/refusal";
 import { useStore } from "../client/store";
 import { Play } from "./Play";
 import { reasonLine } from "./reason";
-import { lockedLine, playOf, pointsLine, startRound, teamName, winnerLine } from "./shared";
+import { lockedLine, playOf, pointsLine, teamName, winnerLine } from "./shared";
 import { Waiting } from "./WaitingDots";
 
 function TeamResult({ result, team, host }: { result: RoundView; team: Team; host: boolean }) {
@@ -47,16 +47,10 @@ function TeamResult({ result, team, host }: { result: RoundView; team: Team; hos
 export function ResultsPhase() {
   useSignals();
   const store = useStore();
-  const action = useAction();
   const result = store.lastResult.value;
   const host = store.isHost.value;
   const complete = store.lobby.value?.gameState?.phase === "complete";
   if (!result) return null;
-  const nextRound = result.number + 1;
-
-  function next() {
-    if (store.isHost.value) void action.run("Failed to start next round", () => startRound(store.code, nextRound));
-  }
 
   return (
     <div className="stack center">
@@ -81,15 +75,8 @@ export function ResultsPhase() {
           See the summary
         </button>
       )}
-      {!complete &&
-        (host ? (
-          <button type="button" className="primary wide" disabled={action.busy} onClick={next}>
-            Next Round
-          </button>
-        ) : (
-          <Waiting text="Waiting for host to start next round..." />
-        ))}
-      <Refusal message={action.message} />
+      {/* The host's Next Round is with the host's other controls, at the top (islands/HostControls.tsx). */}
+      {!complete && !host && <Waiting text="Waiting for host to start next round..." />}
     </div>
   );
 }

@@ -1,9 +1,9 @@
-// The round countdown: 'Time left: Ns' from the store's endsAt. It ticks the shared store.now once a
+// The round countdown: 'Time left: Ns' from the store's endsAt, standing still while the host has paused the game. It ticks the shared store.now once a
 // second and stops at 0; rendering reads only signals, so the server's paint and the first client
 // paint agree (both use the server's render time).
 import { useSignals } from "@preact/signals-react/runtime";
 import { useEffect } from "react";
-import { useStore } from "../client/store";
+import { useStore, type Store } from "../client/store";
 
 export const TICK_MS = 1_000;
 /** the round's last seconds: the timer turns red and screen readers hear it once */
@@ -11,11 +11,15 @@ export const LAST_SECONDS = 10;
 
 export const secondsLeft = (endsAt: number | null, now: number) => (endsAt === null ? 0 : Math.max(0, Math.ceil((endsAt - now) / 1000)));
 
+/** The round clock's "now": while the host has paused the game it stands at the pause's start, so the time left stays put. */
+export const clockNow = (store: Store) => store.lobby.value?.gameState?.pausedAt ?? store.now.value;
+
 export function Timer() {
   useSignals();
   const store = useStore();
   const endsAt = store.endsAt.value;
-  const left = secondsLeft(endsAt, store.now.value);
+  const left = secondsLeft(endsAt, clockNow(store));
+  const paused = Boolean(store.lobby.value?.gameState?.paused);
 
   useEffect(() => {
     if (endsAt === null) return;
@@ -28,8 +32,8 @@ export function Timer() {
   }, [endsAt, store]);
 
   return (
-    <span role="timer" className={`timer${left <= LAST_SECONDS ? " low" : ""}`}>
-      <span aria-hidden="true">◷ </span>
+    <span role="timer" className={`timer${left <= LAST_SECONDS ? " low" : ""}${paused ? " paused" : ""}`}>
+      {paused ? <span className="pause-icon" aria-hidden="true" /> : <span aria-hidden="true">◷ </span>}
       Time left: {left}s
     </span>
   );

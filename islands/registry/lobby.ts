@@ -6,8 +6,9 @@ import LobbyActions from "../LobbyActions";
 import LobbyLock from "../LobbyLock";
 import LobbySwitch from "../LobbySwitch";
 import OwnQuestions from "../OwnQuestions";
+import RoomStatus from "../RoomStatus";
 import SettingsPanel from "../SettingsPanel";
 import ShareJoin from "../ShareJoin";
 import TeamPanels from "../TeamPanels";
 
-export const lobbyIslands = { ConnectionBar, ShareJoin, LobbyLock, LobbySwitch, TeamPanels, SettingsPanel, ChatBox, OwnQuestions, LobbyActions, HostFooter };
+export const lobbyIslands = { ConnectionBar, RoomStatus, ShareJoin, LobbyLock, LobbySwitch, TeamPanels, SettingsPanel, ChatBox, OwnQuestions, LobbyActions, HostFooter };

@@ -22,6 +22,9 @@ export const answers = {
   settings: z.object({ success, message: z.string(), settings: z.custom<Settings>() }),
   locked: z.object({ success, locked: z.boolean() }),
   roundStarted: z.object({ success, roundNumber: z.number().int(), endsAt: z.number() }),
+  paused: z.object({ success, paused: z.boolean() }),
+  /** a skipped question or more time: the open round and its deadline now (the time-added event says how much was added) */
+  roundClock: z.object({ success, roundNumber: z.number().int(), endsAt: z.number() }),
   questions: z.object({ success, questions: z.array(z.custom<OwnQuestionView>()), bank: z.array(z.string()), ai: z.boolean() }),
   added,
   imported: added.extend({ read: z.number().int() }),

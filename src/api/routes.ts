@@ -14,6 +14,7 @@ import { answers } from "./answers";
 import { accepted, ApiError } from "./errors";
 import { jsonBody, MAX_BODY_BYTES } from "./json-body";
 import { originAllowed } from "../access/origin";
+import { hostControlRoutes } from "./host-control-routes";
 import { playerRoutes } from "./player-routes";
 import { questionRoutes } from "./question-routes";
 import { TOO_MANY_REQUESTS, type Budgets } from "../access/rate-limit";
@@ -110,5 +111,6 @@ export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins,
       { transform: within("lookups"), params: codeParams },
     )
     .use(playerRoutes({ service, authenticate }))
+    .use(hostControlRoutes({ service, authenticate }))
     .use(questionRoutes({ service, catalog, authenticate, spend: (request, bytes) => budgets.ownQuestionBytes.allow(clientNetwork(request), bytes) }));
 }

@@ -1,6 +1,7 @@
 // Every REST input (bodies, path and query parameters), validated. Limits here mirror the rules so
 // a bad body is a 400, not a crash.
 import { z } from "zod";
+import { ADD_TIME_MAX_S, ADD_TIME_MIN_S } from "../game/host-controls";
 import { codeSchema, questionInputSchema, settingsInputSchema, teamSchema } from "../game/schemas";
 import { ANSWER_MAX, NAME_MAX, OWN_QUESTIONS_MAX } from "../game/settings";
 
@@ -28,8 +29,22 @@ export const submitBody = z.object({
   playerId: z.string().min(1).max(64).optional(),
   team: team.optional(),
   roundNumber: z.number().int().min(1).max(100),
+  /** the round's skips as the page saw it (docs/contract.md "The host's game controls") */
+  skips: z.number().int().min(0).max(1000).optional(),
 });
 export const overruleBody = z.object({ roundNumber: z.number().int().min(1).max(100), team, correct: z.boolean() });
+/** The host's hand on the clock (docs/contract.md "The host's game controls"); the rules check the same limits. */
+export const pauseBody = z.object({ paused: z.boolean({ error: "paused must be true or false" }) });
+const roundNumber = z.number({ error: "roundNumber must be a number" }).int().min(1).max(100);
+export const skipQuestionBody = z.object({ roundNumber });
+export const addTimeBody = z.object({
+  roundNumber,
+  seconds: z
+    .number({ error: "seconds must be a number" })
+    .int("seconds must be whole")
+    .min(ADD_TIME_MIN_S, `Add ${ADD_TIME_MIN_S} to ${ADD_TIME_MAX_S} seconds`)
+    .max(ADD_TIME_MAX_S, `Add ${ADD_TIME_MIN_S} to ${ADD_TIME_MAX_S} seconds`),
+});
 
 /** A lobby's own question: the bank's fields and limits, and no `|` in an accepted answer, since a CSV export separates them with it. */
 export const ownQuestion = questionInputSchema.refine((q) => q.aliases.every((a) => !a.includes("|")), { message: "An accepted answer cannot contain |", path: ["aliases"] });

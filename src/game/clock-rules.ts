@@ -7,10 +7,19 @@ import { accept, type Outcome } from "./outcome";
 import type { LobbyState } from "./types";
 
 export function clockStep(state: LobbyState, by: number): Outcome {
-  const round = state.game?.currentRound;
-  const awaySince = state.hostAwaySince;
-  let next = state;
-  if (typeof awaySince === "number") next = { ...next, hostAwaySince: awaySince + by };
-  if (state.game && round) next = { ...next, game: { ...state.game, currentRound: { ...round, endsAt: round.endsAt + by } } };
-  return accept(next);
+  return accept(shifted(state, by));
+}
+
+/**
+ * Every time the state holds moved by `by` ms: a round's deadline, a pause's start (so the time left
+ * at the pause is kept), the host's absence and hand-off. A clock step uses it, and so does a restart
+ * giving back the time the server was down (src/lobbies/downtime.ts).
+ */
+export function shifted(state: LobbyState, by: number): LobbyState {
+  const game = state.game;
+  const round = game?.currentRound;
+  const move = (t: number | null | undefined) => (typeof t === "number" ? t + by : t);
+  let next: LobbyState = { ...state, hostAwaySince: move(state.hostAwaySince), hostHandoffAt: move(state.hostHandoffAt) };
+  if (game) next = { ...next, game: { ...game, pausedAt: move(game.pausedAt), currentRound: round ? { ...round, endsAt: round.endsAt + by } : null } };
+  return next;
 }

@@ -16,7 +16,8 @@ export type Command =
   /** `roundNumber`: the round the host meant to start; a replayed call names one already started */
   | { type: "startRound"; by: string; roundNumber?: number }
   /** `team`: the player's own when not given */
-  | { type: "submit"; playerId: string; team?: Team; roundNumber: number; answer: string; isSteal: boolean }
+  /** `skips`: the round's skips when the player saw the question (host-controls.ts); a lock sent before a skip is stale */
+  | { type: "submit"; playerId: string; team?: Team; roundNumber: number; answer: string; isSteal: boolean; skips?: number }
   | { type: "timeUp"; roundNumber: number }
   /** `of`: the question and typed answers the verdicts were given on; verdicts on anything else are stale. */
   | { type: "judged"; roundNumber: number; verdicts: Partial<Record<Team, boolean>>; of?: { question: string; answers: Partial<Record<Team, string>> } }
@@ -28,6 +29,11 @@ export type Command =
   | { type: "chat"; playerId: string; message: string; chatType: ChatMessage["chatType"] }
   | { type: "presence"; playerId: string; connected: boolean }
   | { type: "transferHost"; by: string; playerId: string }
+  /** the host pauses or resumes the game (host-controls.ts) */
+  | { type: "pause"; by: string; paused: boolean }
+  | { type: "addTime"; by: string; roundNumber: number; seconds: number }
+  /** `question`: the one the service picked from the lobby's sources to replace the open one; null when none was left */
+  | { type: "skipQuestion"; by: string; roundNumber: number; question: Question | null }
   /** the host's grace period may be over: hand the role on if they are still away */
   | { type: "hostGraceOver" }
   /** the server's wall clock stepped by this many ms (a monotonic clock saw no such time pass) */

@@ -27,7 +27,7 @@ export function endGame(state: LobbyState, by: string): Outcome {
   }
   const played = game.rounds.length;
   const last = game.rounds.at(-1)!;
-  const kept = { ...game, phase: "complete" as const, totalRounds: played, currentRoundNumber: last.number, currentRound: null, questions: game.questions.slice(0, played) };
+  const kept = { ...game, pausedAt: null, phase: "complete" as const, totalRounds: played, currentRoundNumber: last.number, currentRound: null, questions: game.questions.slice(0, played) };
   const next = { ...state, asked, game: kept };
   return accept(next, [cancel, lobbyEvent(next, "game-stopped", { reason: GAME_ENDED_BY_HOST })]);
 }

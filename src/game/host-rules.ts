@@ -6,21 +6,17 @@ import { HOST_TIMER, lobbyEvent, type Effect } from "./effects";
 import { accept, type Outcome } from "./outcome";
 import { seatFormerQuizmaster } from "./quizmaster-rules";
 import type { LobbyState } from "./types";
-import { findPlayer } from "./views";
+import { findPlayer, successor } from "./views";
 
 export type HostChangeReason = "disconnected" | "handed-over" | "left";
 
-/** The longest-seated player other than `except` who is connected; with `anyone`, connected or not. */
-export function successor(state: LobbyState, except: string, anyone = false) {
-  const others = state.players.filter((p) => p.id !== except);
-  return others.find((p) => p.connected) ?? (anyone ? others[0] : undefined);
-}
+export { successor };
 
 /** Moves the role to `newHostId` and tells the room; the hand-off timer, if any, stops. */
 export function handOver(state: LobbyState, newHostId: string, reason: HostChangeReason): { state: LobbyState; effects: Effect[] } {
   const previousHostId = state.hostId;
   const players = state.players.map((p) => (p.isHost === (p.id === newHostId) ? p : { ...p, isHost: p.id === newHostId }));
-  const handed: LobbyState = { ...state, players, hostId: newHostId, hostAwaySince: null };
+  const handed: LobbyState = { ...state, players, hostId: newHostId, hostAwaySince: null, hostHandoffAt: null };
   const { state: next, effects: seated } = seatFormerQuizmaster(handed, previousHostId);
   const event = lobbyEvent(next, "host-changed", { hostId: newHostId, previousHostId, reason });
   return { state: next, effects: [{ type: "cancel", key: HOST_TIMER }, ...seated, event] };
@@ -28,8 +24,10 @@ export function handOver(state: LobbyState, newHostId: string, reason: HostChang
 
 /** The host's presence changed: start or stop the grace period. */
 export function hostPresence(state: LobbyState, connected: boolean, now: number, graceMs: number): { state: LobbyState; effects: Effect[] } {
-  if (connected) return { state: { ...state, hostAwaySince: null }, effects: [{ type: "cancel", key: HOST_TIMER }] };
-  return { state: { ...state, hostAwaySince: now }, effects: [{ type: "schedule", key: HOST_TIMER, at: now + graceMs, command: { type: "hostGraceOver" } }] };
+  if (connected) return { state: { ...state, hostAwaySince: null, hostHandoffAt: null }, effects: [{ type: "cancel", key: HOST_TIMER }] };
+  // When the role passes on is kept, so every screen can count down to it (views.ts hostAway).
+  const at = now + graceMs;
+  return { state: { ...state, hostAwaySince: now, hostHandoffAt: at }, effects: [{ type: "schedule", key: HOST_TIMER, at, command: { type: "hostGraceOver" } }] };
 }
 
 /** Whether the host has been away for the whole grace period. */

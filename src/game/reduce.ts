@@ -5,6 +5,7 @@ import { clockStep } from "./clock-rules";
 import type { Command } from "./commands";
 import { endGame } from "./end-game";
 import { caseOnly, lockLobby, type NameKey } from "./entry-rules";
+import { addTime, pause, skipQuestion } from "./host-controls";
 import { hostGraceOver, transferHost } from "./host-rules";
 import { chat, endLobby, join, kick, leave, presence, teamSelect, updateSettings } from "./lobby-rules";
 import type { Outcome } from "./outcome";
@@ -63,6 +64,12 @@ export function reduce(state: LobbyState, command: Command, { now, hostGraceMs =
       return presence(state, command.playerId, command.connected, now, hostGraceMs);
     case "transferHost":
       return transferHost(state, command.by, command.playerId);
+    case "pause":
+      return pause(state, command.by, command.paused, now);
+    case "addTime":
+      return addTime(state, command.by, command.roundNumber, command.seconds, now);
+    case "skipQuestion":
+      return skipQuestion(state, command.by, command.roundNumber, command.question, now);
     case "hostGraceOver":
       return hostGraceOver(state, now, hostGraceMs);
     case "clockStep":

@@ -3,6 +3,7 @@ import { startWaitsFor, withCaptains } from "./captain-rules";
 import { refuse, type Refusal } from "./commands";
 import { lobbyEvent, ROUND_TIMER, toPlayer, toRoom, toTeam, type Effect } from "./effects";
 import { sitsOut } from "./entry-rules";
+import { isPaused, PAUSED, SKIPPED } from "./host-controls";
 import type { ServerEvents } from "./server-events";
 import { accept, type Outcome } from "./outcome";
 import { QUIZMASTER_NO_ANSWER } from "./quizmaster-rules";
@@ -47,6 +48,7 @@ export function startRound(state: LobbyState, by: string, now: number, expected?
   if (!game) return refuse("conflict", "No game is running");
   if (game.phase === "complete") return refuse("conflict", "The game is complete");
   if (game.phase !== "idle" && game.phase !== "results") return refuse("conflict", "A round is in progress");
+  if (isPaused(game)) return refuse("conflict", PAUSED);
   const number = game.currentRoundNumber + 1;
   // A retried "Next Round" must not start a round nobody asked for (docs/decisions.md "Stale commands").
   if (expected !== undefined && expected !== number) return refuse("conflict", expected < number ? `Round ${expected} has already started` : `Round ${expected} is not the next round`);
@@ -65,6 +67,8 @@ interface Submission {
   roundNumber: number;
   answer: string;
   isSteal: boolean;
+  /** the round's skips as the player saw it; absent from older pages and REST callers, who answer whatever is open */
+  skips?: number;
 }
 
 export function submit(state: LobbyState, input: Submission, now: number): Outcome {
@@ -77,6 +81,8 @@ export function submit(state: LobbyState, input: Submission, now: number): Outco
   const round = game?.currentRound;
   if (!game || game.phase !== "question" || !round) return refuse("conflict", "No round is open");
   if (input.roundNumber !== round.number) return refuse("conflict", "That round is not open");
+  if (isPaused(game)) return refuse("conflict", PAUSED);
+  if (input.skips !== undefined && input.skips !== (round.skips ?? 0)) return refuse("conflict", SKIPPED);
   if (sitsOut(player, round.number)) return refuse("forbidden", LATE);
   if (now >= round.endsAt) return refuse("conflict", "Time is up");
   const first = round.locks[team];
@@ -118,6 +124,8 @@ function lockedFirst(state: LobbyState, lock: Lock): string {
 export function timeUp(state: LobbyState, roundNumber: number): Outcome {
   const game = state.game;
   if (!game || game.phase !== "question" || game.currentRoundNumber !== roundNumber) return refuse("conflict", "No round to end");
+  // A timer that fires while paused (the pause cancels it; one already on its way) ends nothing.
+  if (isPaused(game)) return refuse("conflict", PAUSED);
   const closed = closeRound(state);
   return accept(closed.state, [toRoom("round-timeup", { roundNumber }), ...closed.effects]);
 }
@@ -217,7 +225,7 @@ export function returnToLobby(state: LobbyState, by: string): Outcome {
 export function resumeEffects(state: LobbyState): Effect[] {
   const round = state.game?.currentRound;
   if (!state.game || !round) return [];
-  if (state.game.phase === "question") return [{ type: "schedule", key: ROUND_TIMER, at: round.endsAt, command: { type: "timeUp", roundNumber: round.number } }];
+  if (state.game.phase === "question" && !isPaused(state.game)) return [{ type: "schedule", key: ROUND_TIMER, at: round.endsAt, command: { type: "timeUp", roundNumber: round.number } }];
   if (state.game.phase === "judging") return closeRound(state).effects.filter((e) => e.type === "judge");
   return [];
 }

@@ -134,6 +134,10 @@ export const currentRoundSchema = z.object({
   startedAt: z.number().optional(),
   endsAt: z.number(),
   locks: z.object({ blue: lockSchema.optional(), red: lockSchema.optional() }),
+  /** the question's playing time in all, ms: its limit and the time the host added (host-controls.ts; absent in older saves: the round limit) */
+  allowedMs: z.number().optional(),
+  /** how many times the host skipped this round's question (host-controls.ts): a lock names the one it answers */
+  skips: z.number().int().optional(),
 });
 
 export const gameStateSchema = z.object({
@@ -146,6 +150,8 @@ export const gameStateSchema = z.object({
   scores: scoresSchema,
   /** when the game started, for its results' header (absent in games saved before it was kept) */
   startedAt: z.number().optional(),
+  /** since when the host has paused the game (host-controls.ts); null or absent while it runs */
+  pausedAt: z.number().nullable().optional(),
 });
 
 export const chatMessageSchema = z.object({
@@ -175,6 +181,8 @@ export const lobbyStateSchema = z.object({
   locked: z.boolean().optional(),
   /** since when the host has been disconnected; null or absent while connected (older saves lack it) */
   hostAwaySince: z.number().nullable().optional(),
+  /** when the away host's role passes on unless they are back (host-rules.ts); null or absent while they are here */
+  hostHandoffAt: z.number().nullable().optional(),
 });
 
 /** A lobby's row in the store: the state without its chat, which is stored as rows of its own. */

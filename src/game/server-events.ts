@@ -25,6 +25,12 @@ export interface LobbyEventExtras {
   "host-changed": { hostId: string; previousHostId: string; reason: HostChangeReason };
   /** a player took their seat back from another device (entry-rules.ts takeSeatBack) */
   "seat-taken-back": { playerId: string; name: string };
+  /** the host paused or resumed the game (host-controls.ts); the lobby's gameState says since when, and the moved deadline */
+  "game-paused": { paused: boolean };
+  /** the host gave the open question more time: `seconds` as added (a round's cap may have cut it) */
+  "time-added": { roundNumber: number; seconds: number };
+  /** the host replaced the open question (`skipped`, its text) with the lobby's currentRound, with its full time */
+  "question-skipped": { roundNumber: number; skipped: string; endsAt: number };
 }
 export type LobbyEventName = keyof LobbyEventExtras;
 
@@ -44,6 +50,9 @@ export const LOBBY_EVENT_EFFECT = {
   "lobby-locked": "refresh",
   "host-changed": "refresh",
   "seat-taken-back": "refresh",
+  "game-paused": "refresh",
+  "time-added": "refresh",
+  "question-skipped": "refresh",
   "lobby-ended": "own",
   "lobby-returned": "own",
   "game-ended": "own",

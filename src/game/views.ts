@@ -12,10 +12,22 @@ export interface GameView {
   currentRoundNumber: number;
   totalRounds: number;
   /** the question is public once asked; its answer is not part of this view */
-  currentRound: { number: number; question: string; category: string; endsAt: number } | null;
+  /** `skips`: how many times the host skipped this round's question, when any (a lock names the question it answers) */
+  currentRound: { number: number; question: string; category: string; endsAt: number; skips?: number } | null;
   locked: Record<Team, boolean>;
   scores: GameState["scores"];
   rounds: RoundView[];
+  /** the host paused the game (host-controls.ts): the clock stands still, nothing locks (always set; optional so views built by hand may leave it out) */
+  paused?: boolean;
+  /** server time the pause began: a paused clock shows endsAt - pausedAt; null while running */
+  pausedAt?: number | null;
+}
+
+/** The host is away and someone would take over (docs/decisions.md "The host runs the room"): who, and when (server time). */
+export interface HostAwayView {
+  host: string;
+  successor: { id: string; name: string };
+  at: number;
 }
 
 export interface LobbyView {
@@ -30,6 +42,8 @@ export interface LobbyView {
   gameState: GameView | null;
   /** the host let no one new in (always set; optional so views built by hand may leave it out) */
   locked?: boolean;
+  /** present only while the host is away and someone connected would take the role */
+  hostAway?: HostAwayView;
 }
 
 export const teamOf = (state: LobbyState, team: Team) => state.players.filter((p) => p.team === team);
@@ -38,6 +52,12 @@ export function findPlayer(state: LobbyState, id: string): Player | undefined {
   for (const p of state.players) if (p.id === id) return p;
   return undefined;
 }
+/** The longest-seated player other than `except` who is connected; with `anyone`, connected or not (who takes the host role on, host-rules.ts). */
+export function successor(state: LobbyState, except: string, anyone = false): Player | undefined {
+  const others = state.players.filter((p) => p.id !== except);
+  return others.find((p) => p.connected) ?? (anyone ? others[0] : undefined);
+}
+
 export const captainOf = (state: LobbyState, team: Team) => state.players.find((p) => p.team === team && p.isCaptain) ?? null;
 
 /** A copy of the player without what the room has no need of. */
@@ -50,11 +70,20 @@ export function gameView(game: GameState | null): GameView | null {
     phase: game.phase,
     currentRoundNumber: game.currentRoundNumber,
     totalRounds: game.totalRounds,
-    currentRound: round && { number: round.number, question: round.question.question, category: round.question.category, endsAt: round.endsAt },
+    currentRound: round && { number: round.number, question: round.question.question, category: round.question.category, endsAt: round.endsAt, ...(round.skips ? { skips: round.skips } : {}) },
     locked: { blue: Boolean(round?.locks.blue), red: Boolean(round?.locks.red) },
     scores: { ...game.scores },
     rounds: game.rounds.map(roundView),
+    paused: typeof game.pausedAt === "number",
+    pausedAt: game.pausedAt ?? null,
   };
+}
+
+function hostAwayView(state: LobbyState, host: Player | undefined): { hostAway?: HostAwayView } {
+  const at = state.hostHandoffAt;
+  if (typeof at !== "number" || !host || host.connected) return {};
+  const heir = successor(state, host.id);
+  return heir ? { hostAway: { host: host.name, successor: { id: heir.id, name: heir.name }, at } } : {};
 }
 
 /** The room's view: the same for every player, holds no secret. */
@@ -71,6 +100,7 @@ export function lobbyView(state: LobbyState): LobbyView {
     settings: { ...state.settings, tags: [...state.settings.tags] },
     gameState: gameView(state.game),
     locked: Boolean(state.locked),
+    ...hostAwayView(state, host),
   };
 }
 

@@ -12,13 +12,16 @@ import type { Accepted, Outcome } from "../game/outcome";
 import { reduce, type Context } from "../game/reduce";
 import { canStartGame, finishedGame, resumeEffects } from "../game/round-rules";
 import { hostPresence } from "../game/host-rules";
+import { canSkip } from "../game/host-controls";
 import { DEFAULT_HOST_GRACE_MS, NAME_MAX, normalizeCode } from "../game/settings";
 import type { GameState, LobbyState, Player, Team } from "../game/types";
 import { ClockGuard, LobbyTimers, realClock, type Clock } from "./clock";
 import { randomCode } from "./codes";
 import { FAULT_CLOSE_REASON, FAULT_LIMIT, LOBBY_FAULT, faultLine } from "./lobby-faults";
+import { afterDowntime } from "./downtime";
 import { nameKey } from "./name-key";
 import { OwnQuestionBook, type OwnQuota } from "./own-questions";
+import { pickQuestions } from "./pick-questions";
 import { isStorageFault, storageRefused } from "./storage-fault";
 import { silentBroadcaster, type AnswerJudge, type Broadcaster, type QuestionSource } from "./seams";
 import { MOVED_MESSAGE, StoreRefusal, committing, type LobbyChange, type LobbyStorePort, type StoredLobby } from "./store-port";
@@ -48,6 +51,8 @@ export interface ServiceOptions {
   log?: (line: string) => void;
   /** the rules; a seam so tests can make one throw, as a bug would (docs/architecture.md "The fault boundary") */
   reduce?: typeof reduce;
+  /** how long the server was down before this start: open rounds get it back (downtime.ts) */
+  downtimeMs?: number;
 }
 
 /**
@@ -157,7 +162,10 @@ export class LobbyService {
         dropped.push(this.write({ kind: "remove", code: state.code }, `dropping idle ${state.code}`));
         continue;
       }
-      const failed = this.bringBack(state, updatedAt);
+      // Saved again with its deadline moved, so a second crash before the round ends does not take the time back.
+      const resumed = afterDowntime(state, this.opts.downtimeMs ?? 0);
+      if (resumed !== state) dropped.push(this.write({ kind: "save", code: state.code, state: resumed, at: updatedAt }, `giving ${state.code} its downtime back`));
+      const failed = this.bringBack(resumed, updatedAt);
       if (failed) dropped.push(failed);
     }
     await Promise.all(dropped);
@@ -506,15 +514,18 @@ export class LobbyService {
       return this.fault(state.code, "startGame", err);
     }
     if (refusal) return refusal;
-    const own = await this.opts.store.ownQuestions(state.code).catch((err: unknown) => {
-      this.log(`questions: could not read the own questions of ${state.code}: ${String(err)}`);
-      return [];
-    });
-    const questions = await this.opts.questions.pick({ tags: state.settings.tags, count: state.settings.rounds, exclude: state.asked, own }).catch((err: unknown) => {
-      this.log(`questions: could not pick for ${state.code}: ${String(err)}`);
-      return [];
-    });
+    const questions = await pickQuestions(this.opts.store, this.opts.questions, state, state.settings.rounds, this.log);
     return this.dispatch(state.code, { type: "startGame", by, questions });
+  }
+
+  /** The host skips the open question: another is picked from the lobby's sources first, as for a start (host-controls.ts). */
+  async skipQuestion(rawCode: string, by: string, roundNumber: number): Promise<Outcome> {
+    const state = this.get(rawCode);
+    if (!state) return NOT_FOUND;
+    const refusal = canSkip(state, by, roundNumber);
+    if (refusal) return refusal;
+    const [question] = await pickQuestions(this.opts.store, this.opts.questions, state, 1, this.log);
+    return this.dispatch(state.code, { type: "skipQuestion", by, roundNumber, question: question ?? null });
   }
 
   /** The lobby's finished game, for its results to keep; a game still running has none yet. */

@@ -15,12 +15,14 @@ export function Game() {
         <Island name="GameHeader" />
         <Island name="SoundToggle" props={{ screen: "phone" }} />
       </header>
+      {/* The room's state (paused, a host away), then the host's controls: on a phone's first screen in every phase. */}
+      <Island name="RoomStatus" />
+      <Island name="HostControls" />
       <div className="grid game">
         {/* display: contents lets the score bar and both rosters take their own grid cells. */}
         <Island name="ScoreBoard" className="contents" />
         <Island name="GamePanel" className="centre" />
         <Island name="ChatBox" className="centre" />
-        <Island name="EndGame" className="centre" />
       </div>
       <footer>Made with bluffs, tells, and just a pinch of chaos.</footer>
     </main>

@@ -20,6 +20,7 @@ export function Lobby({ origin }: { origin: string }) {
           <span className="code">{code}</span>
         </div>
       </header>
+      <Island name="RoomStatus" />
       {/* The host's first screen on a phone (docs/pages.md "Lobby"): the code above, then the way to
           invite and Start Game with its reason; the teams and the rest follow. A code that names no
           lobby has no one to invite (the page's script sends the visitor home). */}

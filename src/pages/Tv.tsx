@@ -21,6 +21,7 @@ export function Tv({ origin }: { origin: string }) {
         <Brand />
         <Island name="SoundToggle" props={{ screen: "tv" }} />
       </header>
+      <Island name="RoomStatus" />
       <div className="tv-body">
         <Island name="TvStage" className="tv-stage" />
         <aside className="tv-join card stack center" aria-label="How to join">

@@ -44,6 +44,8 @@ describe("POST /api/lobby/start", () => {
       locked: { blue: false, red: false },
       scores: { blue: 0, red: 0 },
       rounds: [],
+      paused: false,
+      pausedAt: null,
     });
   });
 

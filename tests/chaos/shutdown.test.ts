@@ -22,7 +22,7 @@ describe("graceful shutdown", () => {
     const four = await seatFour(app);
     const { code } = four;
     await startGame(app, four.blue1, 3, 60);
-    const { endsAt } = await startRound(app, four.blue1);
+    let { endsAt } = await startRound(app, four.blue1);
     // One page on each transport: they lose their connection differently.
     const ws = connect(server.url, "Hana(websocket)", four.blue1, "websocket");
     const stream = connect(server.url, "Ravi(stream)", four.red1, "stream");
@@ -34,7 +34,9 @@ describe("graceful shutdown", () => {
 
     for (const [n, signal] of (["SIGTERM", "SIGINT"] as const).entries()) {
       const marks = clients.map((c) => c.mark());
+      const signaledAt = Date.now();
       const exit = await server.signal(signal);
+      const exitedAt = Date.now();
       expect(exit).toMatchObject({ code: 0, signal: null });
       expect(exit.ms).toBeLessThan(2500);
       expect(server.output()).toContain(`${signal}: saving and closing`);
@@ -61,11 +63,18 @@ describe("graceful shutdown", () => {
       expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);
       expect(integrityCheck(dir)).toBe("ok");
 
+      const spawnedAt = Date.now();
       server = await start(dir, port);
+      const listeningAt = Date.now();
       for (const seat of [four.blue1, four.red1, four.blue2, four.red2]) {
         expect((await call(app, "GET", `/api/lobby/${code}`, { token: seat.token })).status).toBe(200);
       }
       const snaps = await Promise.all(clients.map((c) => c.waitFor("lobby-updated", isSnapshot, 5000)));
+      // The round got back the time the server was down: from its last beat, as it closed, to its start.
+      const moved = snaps[0].lobby.gameState.currentRound.endsAt;
+      expect(moved - endsAt).toBeGreaterThanOrEqual(spawnedAt - exitedAt);
+      expect(moved - endsAt).toBeLessThanOrEqual(listeningAt - signaledAt);
+      endsAt = moved;
       for (const [i, c] of clients.entries()) {
         expect(c.connects).toBe(n + 2);
         const snap = snaps[i];

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { CLUSTER_WAIT_MS, holder } from "../support/cluster-party";
 import { BLUE_ANSWER, killOwnerMidRound, type KillOwnerRun } from "../support/kill-owner";
-import { submit } from "../support/rest";
+import { call } from "../support/app";
+import { ok, submit } from "../support/rest";
 import { useCluster } from "../support/use-cluster";
 
 /** The promise: every page back in play (reconnected, joined, snapshot in hand) within this of the kill. */
@@ -17,7 +18,7 @@ let run: KillOwnerRun;
 afterAll(() => run?.close());
 const use = useCluster();
 beforeAll(async () => {
-  run = await killOwnerMidRound(use.cluster);
+  run = await killOwnerMidRound(use.cluster, { hostHand: true });
 }, 60_000);
 
 describe("kill -9 of a lobby's node", () => {
@@ -34,6 +35,8 @@ describe("kill -9 of a lobby's node", () => {
       const { team, seat } = party.players[i]!;
       expect(snap.lobby.gameState).toMatchObject({ phase: "question", currentRoundNumber: 2, locked: { blue: true, red: false }, scores: before.gameState.scores });
       expect(snap.lobby.gameState.currentRound.endsAt).toBe(before.gameState.currentRound.endsAt);
+      // The host's 30 s more and pause, given before the kill, hold on the next node.
+      expect(snap.lobby.gameState).toMatchObject({ paused: true, pausedAt: before.gameState.pausedAt });
       expect(snap.lock).toEqual(team === "blue" ? { answer: BLUE_ANSWER, isSteal: false, playerId: party.players[0]!.seat.id } : null);
       const heard = snap.chat.map((m: { message: string }) => m.message);
       const owed = acked.filter((l) => l.chatType === "game" || l.team === team).map((l) => l.text);
@@ -49,6 +52,16 @@ describe("kill -9 of a lobby's node", () => {
     const { party, before } = run;
     const app = { url: use.cluster.url };
     const marks = party.sockets.map((s) => s.mark());
+    // Paused before the kill: locks wait (409) until the host resumes, on the node that holds the lobby now.
+    expect((await call(app, "POST", "/api/lobby/submitAnswer", { token: party.players[1]!.seat.token, body: { roundNumber: 2, answer: "too soon", isSteal: false } })).status).toBe(409);
+    const resumedAt = Date.now();
+    await ok(app, "/api/lobby/pause", party.players[0]!.seat.token, { paused: false });
+    const resumed = await party.sockets[1]!.waitFor("game-paused", (p) => p.paused === false, CLUSTER_WAIT_MS);
+    // The deadline, 30 s later than the round limit's, moved by the pause's length: the time left at the pause is the time left now.
+    const leftAtPause = before.gameState.currentRound.endsAt - before.gameState.pausedAt;
+    const leftNow = resumed.lobby.gameState.currentRound.endsAt - resumedAt;
+    expect(Math.abs(leftNow - leftAtPause)).toBeLessThan(1000);
+    expect(leftAtPause).toBeGreaterThan(60_000);
     await submit(app, party.players[1]!.seat, 2, "Red's late answer");
     const results = await Promise.all(party.sockets.map((s) => s.waitFor("round-results", (p) => p.round.number === 2, CLUSTER_WAIT_MS)));
     for (const r of results) {

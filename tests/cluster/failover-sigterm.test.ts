@@ -3,7 +3,7 @@
 // another node within 1.5 s of losing its connection, and both lobbies play on there.
 import { describe, expect, test } from "bun:test";
 import { CLUSTER_WAIT_MS, holder, isSnapshot, type ClusterParty } from "../support/cluster-party";
-import { startGame, startRound } from "../support/rest";
+import { lobbyData, ok, startGame, startRound } from "../support/rest";
 import { useCluster } from "../support/use-cluster";
 
 /** The promise: from the moment a page loses its connection to its snapshot from the next node. */
@@ -26,6 +26,13 @@ describe("SIGTERM of a lobby's node", () => {
     }
     const app = { url: cluster.url };
     await startGame(app, first.players[0]!.seat, 3, 60);
+    // A round with 30 s more and paused by the host: both hold on the next node (docs/decisions.md "The host runs the room").
+    const host = first.players[0]!.seat;
+    const { endsAt } = await startRound(app, host);
+    await ok(app, "/api/lobby/addTime", host.token, { roundNumber: 1, seconds: 30 });
+    await ok(app, "/api/lobby/pause", host.token, { paused: true });
+    await Promise.all(first.sockets.map((s) => s.waitFor("game-paused", (p) => p.paused, CLUSTER_WAIT_MS)));
+    const pausedAt = (await lobbyData(app, first.code)).gameState.pausedAt;
     const sockets = parties.flatMap((p) => p.sockets);
     const marks = sockets.map((s) => s.mark());
 
@@ -42,15 +49,19 @@ describe("SIGTERM of a lobby's node", () => {
     // Each page lost its connection once: the next node took the lobby at the first attempt.
     expect(sockets.map((s) => s.losses.length)).toEqual(sockets.map(() => 1));
 
-    // Both play on: a round starts in the first, every page hears the other's chat.
+    // Both play on: the first's round resumes where it stood, every page hears the other's chat.
     for (const party of parties) {
       const owner = await holder(cluster, party.code);
       expect(owner.node).not.toBe(victim);
       expect(owner.live).toBe(true);
     }
-    const { roundNumber } = await startRound(app, first.players[0]!.seat);
-    expect(roundNumber).toBe(1);
-    await Promise.all(first.sockets.map((s) => s.waitFor("round-started", () => true, CLUSTER_WAIT_MS)));
+    const snapshots = first.sockets.map((s, i) => s.log.find((r) => r.seq >= marks[i]! && r.event === "lobby-updated" && isSnapshot(r.payload))!.payload);
+    for (const snap of snapshots) expect(snap.lobby.gameState).toMatchObject({ phase: "question", paused: true, pausedAt, currentRound: { endsAt: endsAt + 30_000 } });
+    const resumedAt = Date.now();
+    await ok(app, "/api/lobby/pause", host.token, { paused: false });
+    const resumed = await Promise.all(first.sockets.map((s) => s.waitFor("game-paused", (p) => p.paused === false, CLUSTER_WAIT_MS)));
+    const left = resumed[0].lobby.gameState.currentRound.endsAt - resumedAt;
+    expect(Math.abs(left - (endsAt + 30_000 - pausedAt))).toBeLessThan(1000);
     for (const party of parties) {
       const [speaker, listener] = party.sockets.slice(-2) as [typeof sockets[0], typeof sockets[0]];
       const message = `${speaker.label} after the restart`;

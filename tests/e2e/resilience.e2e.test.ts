@@ -134,6 +134,12 @@ describe("handing the host role over", () => {
     const hana = await open(four.code, four.blue1, `/lobby/${four.code}`, DESKTOP);
     const ravi = await open(four.code, four.red1, `/lobby/${four.code}`);
     await hana.page.getByRole("button", { name: "Make host: Ravi" }).click();
+    // Asked once, as Kick is; Cancel keeps the role.
+    const ask = hana.page.getByRole("dialog", { name: "Make Ravi the host?" });
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    await ask.waitFor({ state: "hidden" });
+    await hana.page.getByRole("button", { name: "Make host: Ravi" }).click();
+    await ask.getByRole("button", { name: "Make host", exact: true }).click();
     await ravi.page.getByText("You are now the host").waitFor();
     await hana.page.getByText("Ravi is now the host").waitFor();
     await ravi.page.getByRole("button", { name: "Start Game" }).waitFor();

@@ -93,9 +93,12 @@ const ROUTES: Route[] = [
     phase: "question",
     auth: true,
     valid: { code: "$CODE", roundNumber: 1, answer: "Okapi", isSteal: false },
-    fields: { code, roundNumber: round, answer: instead(oddString), isSteal: bool, team, playerId: instead(fc.constantFrom("$HOST", "$MEMBER"), oddString) },
+    fields: { code, roundNumber: round, answer: instead(oddString), isSteal: bool, team, playerId: instead(fc.constantFrom("$HOST", "$MEMBER"), oddString), skips: round },
   },
   { path: "overrule", phase: "results", auth: true, valid: { roundNumber: 1, team: "blue", correct: false }, fields: { roundNumber: round, team, correct: bool } },
+  { path: "pause", phase: "question", auth: true, valid: { paused: true }, fields: { paused: bool } },
+  { path: "skipQuestion", phase: "question", auth: true, valid: { roundNumber: 1 }, fields: { roundNumber: round } },
+  { path: "addTime", phase: "question", auth: true, valid: { roundNumber: 1, seconds: 30 }, fields: { roundNumber: round, seconds: instead(oddNumber, fc.integer(), fc.double(), fc.constantFrom(9, 10, 60, 61, 30.5, "30")) } },
   {
     path: "questions",
     phase: "lobby",

@@ -5,17 +5,15 @@
 import { afterEach, describe, expect, jest, test } from "bun:test";
 import { act, type ComponentType } from "react";
 import type { Root } from "react-dom/client";
-import { signal } from "@preact/signals-react";
 import type { Team } from "../../src/game/types";
 import { moveOf, roundGains } from "../../src/game/scoring";
 import type { GameView, LobbyView, RoundView } from "../../src/game/views";
-import type { ServerEvent, ServerEvents } from "../../src/shared/events";
-import type { Connection } from "../../islands/client/connection";
 import { SUMMARY_DELAY_MS, wireEvents } from "../../islands/client/session";
 import { createStore, type ClientPhase, type Store } from "../../islands/client/store";
 import GamePanel from "../../islands/GamePanel";
 import { reasonLine } from "../../islands/game/reason";
 import { useFakeDom } from "../support/dom";
+import { fakeConnection } from "../support/fake-connection";
 
 let calls: { url: string; body: unknown }[] = [];
 const dom = useFakeDom("http://localhost:3000/game/ABCD", {
@@ -169,20 +167,6 @@ describe("an answer typed but not sent", () => {
 
 // ---- the session's events ---------------------------------------------------------------------------
 
-/** A connection the test speaks for: `hear` delivers a server event to the page's handlers. */
-function fakeConnection() {
-  const handlers = new Map<string, ((payload: unknown) => void)[]>();
-  const connection: Connection = {
-    on: (event, fn) => void handlers.set(event, [...(handlers.get(event) ?? []), fn as (payload: unknown) => void]),
-    emit: () => {},
-    state: signal("online"),
-    retryNow: () => {},
-    takeOver: () => {},
-    close: () => {},
-  };
-  const hear = <E extends ServerEvent>(event: E, payload: ServerEvents[E]) => act(async () => handlers.get(event)?.forEach((fn) => fn(payload)));
-  return { connection, hear };
-}
 
 const results = (r: RoundView, complete: boolean, scores = { blue: r.bluePointsGained, red: r.redPointsGained }) => ({
   round: r,

@@ -76,17 +76,17 @@ function storeFor(view: LobbyView, meId: string | null, page: "lobby" | "game" =
 const islands = async () => ({ ...(await import("../../islands/registry/game")).gameIslands, ...(await import("../../islands/registry/lobby")).lobbyIslands, ...(await import("../../islands/registry/home")).homeIslands });
 
 /**
- * The host's End Game control loads on demand (islands/EndGame.tsx): its module is read in first, so
+ * The host's End Game control loads on demand with the host's bar (islands/HostControls.tsx): its module is read in first, so
  * a slow first compile on a busy machine is not what is timed, then the render is awaited.
  */
 async function loaded(el: Element): Promise<void> {
-  await import("../../islands/game/EndGameControl");
+  await import("../../islands/game/HostBar");
   await until(() => buttons(el, "End Game").length > 0, "the End Game control to load");
 }
 
 describe("End Game", () => {
   test("only the host, only while the game is not over", async () => {
-    const { EndGame } = await islands();
+    const { HostControls: EndGame } = await islands();
     expect((await mount(EndGame, storeFor(lobby({ gameState: game("results", [round(1)]) }), "bob", "game"))).textContent).toBe("");
     expect((await mount(EndGame, storeFor(lobby({ gameState: game("complete", [round(1)]) }), "ann", "game"))).textContent).toBe("");
     expect((await mount(EndGame, storeFor(lobby(), "ann", "game"))).textContent).toBe("");
@@ -96,7 +96,7 @@ describe("End Game", () => {
   });
 
   test("asks first, says what is kept, and sends endGame only when confirmed", async () => {
-    const { EndGame } = await islands();
+    const { HostControls: EndGame } = await islands();
     const el = await mount(EndGame, storeFor(lobby({ gameState: game("results", [round(1), round(2)]) }), "ann", "game"));
     await loaded(el);
     await click(buttons(el, "End Game")[0]!);
@@ -112,7 +112,7 @@ describe("End Game", () => {
   });
 
   test("with no round scored, the dialog says everyone goes back to the lobby", async () => {
-    const { EndGame } = await islands();
+    const { HostControls: EndGame } = await islands();
     const el = await mount(EndGame, storeFor(lobby({ gameState: game("question", []) }), "ann", "game"));
     await loaded(el);
     await click(buttons(el, "End Game")[0]!);

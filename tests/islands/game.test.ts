@@ -10,6 +10,7 @@ import type { IslandRegistry } from "../../islands/client/marker";
 import { createStore, StoreContext, type ClientPhase, type Store } from "../../islands/client/store";
 import GameHeader from "../../islands/GameHeader";
 import GamePanel from "../../islands/GamePanel";
+import HostControls from "../../islands/HostControls";
 import ScoreBoard from "../../islands/ScoreBoard";
 import { loadManifest } from "../../src/pages/build";
 import { until, useFakeDom } from "../support/dom";
@@ -102,6 +103,14 @@ const button = (el: HTMLElement, label: string) => {
   return b;
 };
 const click = (el: Element) => act(async () => void (el as HTMLElement).click());
+
+/** The host's bar of game controls, which loads on demand (islands/HostControls.tsx): its module read in first, then the render awaited. */
+async function hostBar(store: Store): Promise<HTMLElement> {
+  await import("../../islands/game/HostBar");
+  const el = await mount(HostControls, store);
+  await until(() => el.querySelector(".host-bar") !== null, "the host's bar to load");
+  return el;
+}
 const type = (input: HTMLInputElement, value: string) => dom.type(input, value);
 /** setInterval replaced by a recorder, so a test fires ticks by hand instead of waiting. */
 function fakeIntervals() {
@@ -176,19 +185,22 @@ describe("Idle phase", () => {
     expect(buttonOr(el, "Start Round")).toBeNull();
   });
 
-  test("the host starts the round with the lobby code and the round it starts, so a retried tap cannot start another", async () => {
-    const el = await mount(GamePanel, storeFor(game(), { me: "ann" }));
+  test("the host starts the round from the host's bar with the lobby code and the round it starts, so a retried tap cannot start another", async () => {
+    const store = storeFor(game(), { me: "ann" });
+    const el = await mount(GamePanel, store);
     expect(text(el)).not.toContain("Waiting for host...");
-    await click(button(el, "Start Round"));
+    expect(buttonOr(el, "Start Round")).toBeNull();
+    const bar = await hostBar(store);
+    await click(button(bar, "Start Round"));
     expect(calls).toEqual([{ method: "POST", url: "/api/lobby/startRound", body: { code: "ABCD", roundNumber: 1 } }]);
   });
 
   test("a failed start is logged only", async () => {
     ok = false;
-    const el = await mount(GamePanel, storeFor(game(), { me: "ann" }));
-    await click(button(el, "Start Round"));
+    const bar = await hostBar(storeFor(game(), { me: "ann" }));
+    await click(button(bar, "Start Round"));
     expect(errors).toContain("Failed to start round");
-    expect(button(el, "Start Round").disabled).toBe(false);
+    expect(button(bar, "Start Round").disabled).toBe(false);
   });
 });
 
@@ -219,7 +231,7 @@ describe("Question phase", () => {
     const el = await mount(GamePanel, store);
     await type(el.querySelector("input")!, " Paris ");
     await click(button(el, "Submit"));
-    expect(calls).toEqual([{ method: "POST", url: "/api/lobby/submitAnswer", body: { code: "ABCD", isSteal: false, answer: "Paris", playerId: "bob", team: "blue", roundNumber: 2 } }]);
+    expect(calls).toEqual([{ method: "POST", url: "/api/lobby/submitAnswer", body: { code: "ABCD", isSteal: false, answer: "Paris", playerId: "bob", team: "blue", roundNumber: 2, skips: 0 } }]);
     expect(store.phase.value).toBe("answered");
     expect(store.myLock.value).toEqual({ answer: "Paris", isSteal: false, playerId: "bob" });
     expect(text(el)).toContain("Answer locked");
@@ -230,7 +242,7 @@ describe("Question phase", () => {
     const el = await mount(GamePanel, store);
     await type(el.querySelector("input")!, "ignored");
     await click(button(el, "Steal"));
-    expect(calls[0]!.body).toEqual({ code: "ABCD", isSteal: true, answer: "", playerId: "cat", team: "red", roundNumber: 2 });
+    expect(calls[0]!.body).toEqual({ code: "ABCD", isSteal: true, answer: "", playerId: "cat", team: "red", roundNumber: 2, skips: 0 });
     expect(store.myLock.value).toEqual({ answer: "", isSteal: true, playerId: "cat" });
     expect(text(el)).toContain("You chose to steal");
   });
@@ -369,14 +381,15 @@ describe("Results phase", () => {
     expect(text(el.querySelector(".result.r")!)).not.toContain("host");
   });
 
-  test("the host gets Next Round and an overrule per typed answer", async () => {
+  test("the host gets Next Round (in the host's bar) and an overrule per typed answer", async () => {
     const store = storeFor(resultsGame(result(2, { blueAnswer: "Paris", redAnswer: "Rome", redSteal: false, redCorrect: false, bluePointsGained: 1, redPointsGained: 0, winner: "blue" })), { me: "ann" });
     const el = await mount(GamePanel, store);
     expect(text(el)).toContain("Blue team wins!");
     expect(text(el)).not.toContain("Waiting for host");
     await click(button(el, "Mark wrong"));
     await click(button(el, "Mark correct"));
-    await click(button(el, "Next Round"));
+    expect(buttonOr(el, "Next Round")).toBeNull();
+    await click(button(await hostBar(store), "Next Round"));
     expect(calls).toEqual([
       { method: "POST", url: "/api/lobby/overrule", body: { roundNumber: 2, team: "blue", correct: false } },
       { method: "POST", url: "/api/lobby/overrule", body: { roundNumber: 2, team: "red", correct: true } },
@@ -392,8 +405,8 @@ describe("Results phase", () => {
 
   test("a failed next round is logged only", async () => {
     ok = false;
-    const el = await mount(GamePanel, storeFor(resultsGame(result(2)), { me: "ann" }));
-    await click(button(el, "Next Round"));
+    const bar = await hostBar(storeFor(resultsGame(result(2)), { me: "ann" }));
+    await click(button(bar, "Next Round"));
     expect(errors).toContain("Failed to start next round");
   });
 
@@ -514,7 +527,7 @@ describe("server render", () => {
           roots.push(dom.hydrateRoot(el, createElement(StoreContext.Provider, { value: store }, createElement(islands[markerName(el)]!, markerProps(el))), { onRecoverableError: (e) => void recoverable.push(e) }));
         }
       });
-      expect(roots.length).toBe(7);
+      expect(roots.length).toBe(8);
       expect(recoverable).toEqual([]);
       expect(errors.filter((e) => /hydrat|did not match/i.test(e))).toEqual([]);
       expect(text(document.body)).toContain(phase === "summary" ? "Game Complete!" : "ABCD");

@@ -60,7 +60,7 @@ const refusedForStorage = (outcome: { ok: boolean; kind?: string; message?: stri
 };
 
 /** What a restart must load: the same lobby with everyone away (no socket survives it). */
-const away = (state: LobbyState) => ({ ...state, players: state.players.map((p) => ({ ...p, connected: false })), hostAwaySince: undefined });
+const away = (state: LobbyState) => ({ ...state, players: state.players.map((p) => ({ ...p, connected: false })), hostAwaySince: undefined, hostHandoffAt: undefined });
 
 describe.each(FAULTS)("a $name disk mid-game", (fault) => {
   let mountPoint = "";

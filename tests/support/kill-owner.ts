@@ -6,7 +6,7 @@
 import type { Cluster } from "../../scripts/cluster/start-cluster";
 import { Chatter, type SaidLine } from "./chatter";
 import { CLUSTER_WAIT_MS, clusterParty, holder, isSnapshot, type ClusterParty, type Player } from "./cluster-party";
-import { lobbyData, startGame, startRound, submit } from "./rest";
+import { lobbyData, ok, startGame, startRound, submit } from "./rest";
 import type { Transport } from "./sockets";
 
 /** How often the talkers say a line. */
@@ -44,7 +44,11 @@ async function say(player: Player, text: string, chatType: "game" | "team"): Pro
   return { text, chatType, sentAt, ackedAt: Date.now(), team: player.team };
 }
 
-export async function killOwnerMidRound(cluster: Cluster): Promise<KillOwnerRun> {
+/**
+ * `hostHand`: before the kill the host also gives round 2 thirty more seconds and pauses it, so the
+ * failover must keep both (docs/decisions.md "The host runs the room").
+ */
+export async function killOwnerMidRound(cluster: Cluster, { hostHand = false } = {}): Promise<KillOwnerRun> {
   const app = { url: cluster.url };
   const party = await clusterParty(cluster, EIGHT);
   const victim = (await holder(cluster, party.code)).node;
@@ -65,6 +69,11 @@ export async function killOwnerMidRound(cluster: Cluster): Promise<KillOwnerRun>
   await startRound(app, blueCaptain.seat);
   await submit(app, blueCaptain.seat, 2, BLUE_ANSWER);
   await Promise.all(blue.map((p) => p.socket.waitFor("team-answer-submitted", (s) => s.roundNumber === 2, CLUSTER_WAIT_MS)));
+  if (hostHand) {
+    await ok(app, "/api/lobby/addTime", blueCaptain.seat.token, { roundNumber: 2, seconds: 30 });
+    await ok(app, "/api/lobby/pause", blueCaptain.seat.token, { paused: true });
+    await Promise.all(party.sockets.map((s) => s.waitFor("game-paused", (p) => p.paused === true, CLUSTER_WAIT_MS)));
+  }
   const acked = await Promise.all(party.players.map((p, i) => say(p, `${p.seat.name} says ${i}`, i % 2 ? "team" : "game")));
   const before = await lobbyData(app, party.code);
 
