@@ -66,10 +66,15 @@ async function inLanes(tasks: Task[]): Promise<TestRun[]> {
 
 const started = performance.now();
 const paths = process.argv.slice(2);
-// Built once here, when stale, so that no two runs build the island bundles under one another.
-await loadManifest();
+// Built once here, when stale, so that no two runs build the island bundles under one another. A
+// build that fails is one failure (the runs that serve the pages then fail too).
+const build = await loadManifest().then(
+  () => null,
+  (err: unknown): TestRun => ({ label: "island build", out: `${err instanceof Error ? err.message : String(err)}\n`, code: 1, passed: 0, failed: 1, seconds: 0 }),
+);
 const tasks = [check("typecheck", ["bunx", "tsc", "--noEmit", "-p", "."]), ...(paths.length ? [suite("bun test", paths)] : [...suites(), check("arm64", [process.execPath, "run", "scripts/test-arm64.ts"])])];
-const runs = await inLanes(tasks);
+const runs = [...(build ? [build] : []), ...(await inLanes(tasks))];
+if (build) console.log(`\n== island build FAILED\n${build.out}`);
 
 console.log(`\ntime per run (${LANES} at a time, ${((performance.now() - started) / 1000).toFixed(1)} s in all):`);
 const width = Math.max(...runs.map((r) => r.label.length));
