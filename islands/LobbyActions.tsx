@@ -14,9 +14,11 @@ import { useStore } from "./client/store";
 import { clearSession } from "./client/token";
 import type { LobbyView } from "../src/game/views";
 import { startWaitsFor } from "../src/game/captain-rules";
+import { duelWaits } from "../src/game/duels/duel-rules";
+import { tournamentWaits } from "../src/game/tournament/tournament-rules";
 
-/** Why Start Game waits, in words beside it (the rules' own reason, src/game/captain-rules.ts); null when it can start. */
-const startReason = (lobby: LobbyView | null) => startWaitsFor({ blue: lobby?.blueTeam.length ?? 0, red: lobby?.redTeam.length ?? 0 });
+/** Why Start Game waits, in words beside it (the rules' own reason: captain-rules.ts, a Duel's duel-rules.ts); null when it can start. */
+const startReason = (lobby: LobbyView | null) => (lobby?.mode === "tournament" ? tournamentWaits(lobby) : lobby?.mode ? duelWaits(lobby) : startWaitsFor({ blue: lobby?.blueTeam.length ?? 0, red: lobby?.redTeam.length ?? 0 }));
 
 export default function LobbyActions() {
   useSignals();
@@ -50,7 +52,8 @@ export default function LobbyActions() {
   }
 
   if (!store.isHost.value) {
-    const askLeave = () => confirm.ask({ title: "Leave the lobby?", body: "You give up your seat on your team. To play again, join with the code as a new player.", action: "Leave Lobby", run: () => void leave() });
+    const seat = store.lobby.value?.mode ? "your seat" : "your seat on your team";
+    const askLeave = () => confirm.ask({ title: "Leave the lobby?", body: `You give up ${seat}. To play again, join with the code as a new player.`, action: "Leave Lobby", run: () => void leave() });
     return (
       <div className="lobby-actions">
         <button type="button" className="danger" disabled={action.busy} onClick={askLeave}>

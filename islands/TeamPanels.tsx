@@ -1,8 +1,10 @@
 // Both team cards (docs/pages.md "Lobby", docs/rules.md "Teams"): a captain slot, member rows, and the seat buttons.
-// The Island wrapper is already the `.grid.lobby`, so the two cards are returned side by side.
+// The Island wrapper is already the `.grid.lobby`, so the two cards are returned side by side. A Duel
+// has no teams: one card lists its players (docs/rules.md "Duels").
 import { useSignals } from "@preact/signals-react/runtime";
 import { useState } from "react";
 import { MAX_TEAM_SIZE } from "../src/game/settings";
+import { DUEL_MAX } from "../src/game/duels/duel-rules";
 import type { Team } from "../src/game/types";
 import type { LobbyView, PlayerView } from "../src/game/views";
 import { useAction } from "./client/action";
@@ -66,6 +68,14 @@ export default function TeamPanels() {
     refused: { team: actedOn, message: action.message },
   };
   const sitOut = () => act("blue", "Failed to sit out", "/api/lobby/sitOut", {});
+  if (lobby.mode) {
+    return (
+      <>
+        <Duellists players={lobby.players ?? []} viewer={viewer} tournament={lobby.mode === "tournament"} />
+        {confirm.dialog}
+      </>
+    );
+  }
   return (
     <>
       {TEAMS.map((t) => (
@@ -166,6 +176,28 @@ function Quizmaster({ lobby, viewer, sitOut }: { lobby: LobbyView; viewer: Viewe
       <button type="button" className="ghost" disabled={viewer.busy} onClick={sitOut}>
         Sit out as quizmaster
       </button>
+    </section>
+  );
+}
+
+/** A Duel's players (everyone for themself, paired head to head each round), or a Tournament's entrants. */
+function Duellists({ players, viewer, tournament }: { players: PlayerView[]; viewer: Viewer; tournament: boolean }) {
+  return (
+    <section className="card duellists stack" aria-labelledby="duellists-title">
+      <h2 id="duellists-title">{`Players (${players.length}/${DUEL_MAX})`}</h2>
+      <p className="muted">
+        {tournament
+          ? "A knockout bracket, drawn at random when the game starts: each match is best of three questions, sudden death when level. It plays to its champion, whatever the rounds setting."
+          : "Everyone plays for themself: each round you face another player head to head, with the same question for all."}
+      </p>
+      <ul className="players" aria-label="Players">
+        {players.map((p) => (
+          <li key={p.id}>
+            <Seat player={p} viewer={viewer} />
+          </li>
+        ))}
+      </ul>
+      <Refusal message={viewer.refused?.message ?? null} />
     </section>
   );
 }

@@ -129,8 +129,8 @@ export function wireEvents(store: Store, connection: Connection): void {
     if (me && p.player.id !== me.id && p.player.team === me.team) notify(store, `${p.player.name} joined your team`);
   });
   connection.on("host-changed", (p) => {
-    const host = [...p.lobby.blueTeam, ...p.lobby.redTeam].find((player) => player.id === p.hostId);
-    notify(store, p.hostId === store.meId.value ? "You are now the host" : `${host?.name ?? "Someone"} is now the host`);
+    // The lobby sent is the one after the hand-over: its host is the new one, whatever the mode (a Duel has no team lists).
+    notify(store, p.hostId === store.meId.value ? "You are now the host" : `${p.lobby.host.name || "Someone"} is now the host`);
   });
   connection.on("seat-taken-back", (p) => p.playerId !== store.meId.value && notify(store, `${p.name} is back on another device`));
   connection.on("lobby-ended", (p) => (tv ? gone() : leaveHome(store, connection, p?.reason ?? "The lobby has ended")));

@@ -35,7 +35,8 @@ export function phaseFromLobby(lobby: LobbyView | null): ClientPhase {
 export function createStore(data: PageData) {
   const lobby = signal<LobbyView | null>(data.lobby);
   const meId = signal<string | null>(null);
-  const players = computed(() => [...(lobby.value?.blueTeam ?? []), ...(lobby.value?.redTeam ?? []), ...(lobby.value?.quizmaster ? [lobby.value.quizmaster] : [])]);
+  // A Duel's lobby lists everyone in `players` (it has no teams).
+  const players = computed(() => lobby.value?.players ?? [...(lobby.value?.blueTeam ?? []), ...(lobby.value?.redTeam ?? []), ...(lobby.value?.quizmaster ? [lobby.value.quizmaster] : [])]);
   const me = computed(() => players.value.find((p) => p.id === meId.value) ?? null);
   const game = data.lobby?.gameState;
   return {

@@ -3,18 +3,15 @@
 // Loaded when the summary shows (Summary.tsx), so none of it counts against the game page's first
 // download; the chart is drawn by the server (src/results/chart.ts) and fetched here.
 import { useSignals } from "@preact/signals-react/runtime";
-import { Fragment, useEffect, useState, type MouseEvent } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { awardsOf, type Award } from "../../src/game/awards";
 import { byTeam, TEAMS, type Team } from "../../src/game/types";
 import type { RoundView } from "../../src/game/views";
-import { useAction } from "../client/action";
-import { api } from "../client/api";
-import { Refusal } from "../client/refusal";
 import { useStore } from "../client/store";
 import { Play } from "./Play";
 import { winnerOf, playOf, scoresOf, teamName, winnerLine } from "./shared";
+import { SummaryEnd } from "./SummaryEnd";
 import { Totals } from "./Totals";
-import { Waiting } from "./WaitingDots";
 
 function Verdict({ correct }: { correct: boolean | null }) {
   if (correct === null) return null;
@@ -172,29 +169,11 @@ function Chart({ code, version }: { code: string | null; version: string }) {
 export default function SummaryPhase() {
   useSignals();
   const store = useStore();
-  const action = useAction();
   const lobby = store.lobby.value;
   const scores = scoresOf(lobby);
   const rounds = lobby?.gameState?.rounds ?? [];
   const winner = winnerOf(scores);
   const tv = store.page === "tv";
-
-  function back() {
-    // The lobby-returned event takes every screen, this one included, back to the lobby.
-    if (store.isHost.value) void action.run("Failed to return to lobby", () => api("POST", "/api/lobby/returnToLobby"));
-  }
-
-  /**
-   * The results need the player's seat (the session), which a plain link cannot send. The download
-   * code loads on the click: most phones never press it (docs/decisions.md, "The game page's
-   * JavaScript under its budget").
-   */
-  async function download(event: MouseEvent<HTMLAnchorElement>, format: "csv" | "json") {
-    event.preventDefault();
-    const href = event.currentTarget.href;
-    const { downloadWithSession } = await import("../client/download");
-    action.from(await downloadWithSession(href, `stealmate-results.${format}`), "Failed to download the results");
-  }
 
   return (
     <>
@@ -206,26 +185,7 @@ export default function SummaryPhase() {
       <Awards rounds={rounds} />
       <Chart code={store.code} version={`${rounds.length}:${scores.blue}:${scores.red}`} />
       {tv ? <RoundTable rounds={rounds} /> : <RoundList rounds={rounds} />}
-      {/* The shared screen is for looking at: files are kept from a phone or laptop. */}
-      {!tv && (
-        <p className="row downloads">
-          {/* The server writes the files; the page fetches them with the player's session. */}
-          <a className="button ghost" href={`/api/lobby/${store.code}/results/csv`} download onClick={(e) => void download(e, "csv")}>
-            Download results (CSV)
-          </a>
-          <a className="button ghost" href={`/api/lobby/${store.code}/results/json`} download onClick={(e) => void download(e, "json")}>
-            Download results (JSON)
-          </a>
-        </p>
-      )}
-      {store.isHost.value ? (
-        <button type="button" className="primary wide" disabled={action.busy} onClick={back}>
-          Return to Lobby
-        </button>
-      ) : (
-        <Waiting text="Waiting for host to return to lobby..." />
-      )}
-      <Refusal message={action.message} />
+      <SummaryEnd />
     </>
   );
 }

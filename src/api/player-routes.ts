@@ -84,7 +84,7 @@ export function playerRoutes({ service, authenticate }: { service: LobbyService;
         sameLobby(claims, body.code);
         if (body.playerId && body.playerId !== claims.sub) throw new ApiError(403, "You can only answer as yourself");
         // The lobby may have ended, or the player left, while the body arrived: the rules say so.
-        accepted(await service.dispatch(claims.lobby, { type: "submit", playerId: claims.sub, team: body.team, roundNumber: body.roundNumber, answer: body.answer, isSteal: body.isSteal, skips: body.skips }));
+        accepted(await service.dispatch(claims.lobby, { type: "submit", playerId: claims.sub, team: body.team, match: body.match, roundNumber: body.roundNumber, answer: body.answer, isSteal: body.isSteal, skips: body.skips }));
         return { success: true as const, message: "Answer locked" };
       },
       { bodyLimit: MAX_BODY_BYTES, body: submitBody, response: answers.done },

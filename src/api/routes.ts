@@ -8,6 +8,7 @@ import { findPlayer, lobbyView } from "../game/views";
 import { seating, seatToken } from "./seating";
 import { scoreChartSvg } from "../results/chart";
 import { exportGame, gameCsv } from "../results/export";
+import { duelCsv, exportDuels } from "../results/duel-export";
 import { downloadName } from "../results/spreadsheet";
 import type { LobbyService } from "../lobbies/service";
 import { answers } from "./answers";
@@ -54,8 +55,9 @@ export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins,
   async function resultsFile(request: Request, code: string, format: "csv" | "json"): Promise<Response> {
     sameLobby(await authenticate(request), code);
     const { code: lobby, game, players } = accepted(service.finishedGame(code));
-    const exported = exportGame(lobby, game, players, Date.now());
-    const body = format === "csv" ? gameCsv(exported) : JSON.stringify(exported, null, 2);
+    // A Duel's or a Tournament's results are per player (its game paired them); a Teams game's, per team.
+    const exported = game.circle || game.bracket ? exportDuels(lobby, game, players, Date.now()) : exportGame(lobby, game, players, Date.now());
+    const body = format === "json" ? JSON.stringify(exported, null, 2) : exported.mode !== "teams" ? duelCsv(exported) : gameCsv(exported);
     const type = format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8";
     const file = downloadName(lobby, "results", format);
     return new Response(body, { headers: { "content-type": type, "content-disposition": `attachment; filename="${file}"`, "cache-control": "no-store" } });
@@ -69,7 +71,7 @@ export function lobbyRoutes({ service, catalog, tokens, budgets, allowedOrigins,
     .post(
       "/create",
       async ({ body }) => {
-        const { state, playerId } = accepted(await service.create(body.playerName));
+        const { state, playerId } = accepted(await service.create(body.playerName, body.mode));
         return { success: true as const, message: "Lobby created", ...(await seatToken(tokens, state, findPlayer(state, playerId)!)) };
       },
       { transform: createLimit, bodyLimit: MAX_BODY_BYTES, body: createBody, response: answers.seated },

@@ -2,14 +2,15 @@
 // a bad body is a 400, not a crash.
 import { z } from "zod";
 import { ADD_TIME_MAX_S, ADD_TIME_MIN_S } from "../game/host-controls";
-import { codeSchema, questionInputSchema, settingsInputSchema, teamSchema } from "../game/schemas";
+import { codeSchema, modeSchema, questionInputSchema, settingsInputSchema, teamSchema } from "../game/schemas";
 import { ANSWER_MAX, NAME_MAX, OWN_QUESTIONS_MAX } from "../game/settings";
 
 const name = z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
 const code = codeSchema;
 const team = teamSchema;
 
-export const createBody = z.object({ playerName: name });
+/** `mode`: how the lobby plays (docs/rules.md "Modes"); absent: teams. */
+export const createBody = z.object({ playerName: name, mode: modeSchema.default("teams") });
 /** `takeBack`: the caller confirmed that the name's free seat is theirs (docs/rules.md "Taking a seat back"). */
 export const joinBody = z.object({ playerName: name, code, takeBack: z.boolean().optional() });
 /** The invite page's form (src/pages/join-form.ts): the same fields as posted by a browser, as text. */
@@ -28,11 +29,16 @@ export const submitBody = z.object({
   answer: z.string().max(ANSWER_MAX * 2).default(""),
   playerId: z.string().min(1).max(64).optional(),
   team: team.optional(),
+  /** a Tournament's bracket match (its index in the current bracket round): refused unless the player's own */
+  match: z.number().int().min(0).max(15).optional(),
   roundNumber: z.number().int().min(1).max(100),
   /** the round's skips as the page saw it (docs/contract.md "The host's game controls") */
   skips: z.number().int().min(0).max(1000).optional(),
 });
-export const overruleBody = z.object({ roundNumber: z.number().int().min(1).max(100), team, correct: z.boolean() });
+/** `team` in Teams, `playerId` in a Duel: whose typed answer the host rules on (the rules refuse the wrong one for the mode). */
+export const overruleBody = z
+  .object({ roundNumber: z.number().int().min(1).max(100), team: team.optional(), playerId: z.string().min(1).max(64).optional(), correct: z.boolean() })
+  .refine((b) => (b.team === undefined) !== (b.playerId === undefined), { message: "Name a team or a player, one of them" });
 /** The host's hand on the clock (docs/contract.md "The host's game controls"); the rules check the same limits. */
 export const pauseBody = z.object({ paused: z.boolean({ error: "paused must be true or false" }) });
 const roundNumber = z.number({ error: "roundNumber must be a number" }).int().min(1).max(100);

@@ -12,16 +12,19 @@ export type Command =
   /** the host sits out of both teams as quizmaster (quizmaster-rules.ts) */
   | { type: "sitOut"; by: string }
   | { type: "updateSettings"; by: string; settings: SettingsInput }
-  | { type: "startGame"; by: string; questions: Question[] }
+  /** `order`: a Tournament's draw, the players' ids in an order the service drew at random */
+  | { type: "startGame"; by: string; questions: Question[]; order?: string[] }
   /** `roundNumber`: the round the host meant to start; a replayed call names one already started */
   | { type: "startRound"; by: string; roundNumber?: number }
-  /** `team`: the player's own when not given */
+  /** `team`: the player's own when not given; `match`: in a Tournament, the bracket match answered for (the player's own when not given) */
   /** `skips`: the round's skips when the player saw the question (host-controls.ts); a lock sent before a skip is stale */
-  | { type: "submit"; playerId: string; team?: Team; roundNumber: number; answer: string; isSteal: boolean; skips?: number }
+  | { type: "submit"; playerId: string; team?: Team; match?: number; roundNumber: number; answer: string; isSteal: boolean; skips?: number }
   | { type: "timeUp"; roundNumber: number }
   /** `of`: the question and typed answers the verdicts were given on; verdicts on anything else are stale. */
-  | { type: "judged"; roundNumber: number; verdicts: Partial<Record<Team, boolean>>; of?: { question: string; answers: Partial<Record<Team, string>> } }
-  | { type: "overrule"; by: string; roundNumber: number; team: Team; correct: boolean }
+  /** verdicts and answers by side: a team, or in a paired round (Duels) a player's id */
+  | { type: "judged"; roundNumber: number; verdicts: Partial<Record<string, boolean>>; of?: { question: string; answers: Partial<Record<string, string>> } }
+  /** `team` in Teams, `playerId` in a paired round (Duels): whose typed answer is ruled on */
+  | { type: "overrule"; by: string; roundNumber: number; team?: Team; playerId?: string; correct: boolean }
   | { type: "returnToLobby"; by: string }
   /** the host stops a running game: played rounds are kept as a finished game (end-game.ts) */
   | { type: "endGame"; by: string }

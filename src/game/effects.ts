@@ -13,7 +13,8 @@ export type Effect =
   | Emit
   | { type: "schedule"; key: string; at: number; command: Command }
   | { type: "cancel"; key: string }
-  | { type: "judge"; roundNumber: number; question: Question; answers: Partial<Record<Team, string>> }
+  /** `answers` by side: a team, or in a paired round (Duels) a player's id */
+  | { type: "judge"; roundNumber: number; question: Question; answers: Partial<Record<string, string>> }
   /** where a player's live connections belong now: a team's channel; "none": no team's (the quizmaster); null: out of the lobby */
   | { type: "seat"; playerId: string; team: Team | "none" | null }
   /** the lobby is over: timers die, storage forgets it, connections close */

@@ -90,7 +90,9 @@ export function skipQuestion(state: LobbyState, by: string, roundNumber: number,
   const { game, round } = open;
   if (!question || unasked([question], state.asked).length === 0) return refuse("conflict", "No other question is available");
   const limit = state.settings.roundLimit * 1000;
-  const fresh: CurrentRound = { number: round.number, question, startedAt: now, endsAt: now + limit, locks: {}, allowedMs: limit, skips: (round.skips ?? 0) + 1 };
+  // A paired round (a Duel's, a Tournament's matches) keeps its pairings; its players' locks go with the old question (docs/rules.md "Duels").
+  const sides = round.pairs ? { pairs: round.pairs, playerLocks: {} } : {};
+  const fresh: CurrentRound = { number: round.number, question, startedAt: now, endsAt: now + limit, locks: {}, allowedMs: limit, skips: (round.skips ?? 0) + 1, ...sides };
   const questions = game.questions.map((q, i) => (i === round.number - 1 ? question : q));
   const next: LobbyState = {
     ...state,

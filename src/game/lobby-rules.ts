@@ -7,13 +7,18 @@ import { lateness, LOCKED, nameTaken, openRound, seatFree, seatNamed, sitsOut, t
 import { accept, type Outcome } from "./outcome";
 import { QUIZMASTER_NO_TEAM_CHAT } from "./quizmaster-rules";
 import { CHAT_HISTORY, CHAT_MAX, clip, DEFAULT_SETTINGS, MAX_TEAM_SIZE, NAME_MAX, normalizeName, normalizeSettings } from "./settings";
-import type { ChatMessage, LobbyState, Player, SettingsInput, Team } from "./types";
+import type { ChatMessage, LobbyState, Mode, Player, SettingsInput, Team } from "./types";
+import { paired } from "./types";
+import { DUEL_MAX, DUEL_MIN, NO_TEAMS } from "./duels/duel-rules";
 import { findPlayer, lobbyView, playerView, teamOf } from "./views";
 
-export function createLobby(code: string, hostId: string, hostName: string, now: number): LobbyState {
-  // The first on a team is its captain (captain-rules.ts).
-  const host: Player = { id: hostId, name: normalizeName(hostName), team: "blue", isCaptain: true, isHost: true, connected: false, awaySince: now };
-  return { code, hostId, players: [host], barred: [], settings: { ...DEFAULT_SETTINGS, tags: [...DEFAULT_SETTINGS.tags] }, game: null, asked: [], chat: [], createdAt: now };
+export function createLobby(code: string, hostId: string, hostName: string, now: number, mode: Mode = "teams"): LobbyState {
+  const duel = mode !== "teams";
+  // The first on a team is its captain (captain-rules.ts); a Duel has no teams.
+  const host: Player = { id: hostId, name: normalizeName(hostName), team: duel ? null : "blue", isCaptain: !duel, isHost: true, connected: false, awaySince: now };
+  const lobby: LobbyState = { code, hostId, players: [host], barred: [], settings: { ...DEFAULT_SETTINGS, tags: [...DEFAULT_SETTINGS.tags] }, game: null, asked: [], chat: [], createdAt: now };
+  // A Teams lobby is stored as it always was (no mode: teams).
+  return duel ? { ...lobby, mode } : lobby;
 }
 
 export function validName(raw: string): string | null {
@@ -31,11 +36,13 @@ export function join(state: LobbyState, playerId: string, rawName: string, now: 
   if (findPlayer(state, playerId) || state.barred.includes(playerId)) return refuse("conflict", "Already joined");
   const blue = teamOf(state, "blue").length;
   const red = teamOf(state, "red").length;
-  if (blue >= MAX_TEAM_SIZE && red >= MAX_TEAM_SIZE) return refuse("conflict", "Lobby is full");
-  const team: Team = blue <= red ? "blue" : "red";
+  const duel = paired(state);
+  if (duel ? state.players.length >= DUEL_MAX : blue >= MAX_TEAM_SIZE && red >= MAX_TEAM_SIZE) return refuse("conflict", "Lobby is full");
+  // A Duel's players are on no team: each plays for themself, in the room's channel only.
+  const team: Team | null = duel ? null : blue <= red ? "blue" : "red";
   const player: Player = { id: playerId, name, team, isCaptain: false, isHost: false, connected: false, awaySince: now, ...lateness(state, now) };
   const next = withCaptains({ ...state, players: [...state.players, player] });
-  return accept(next, [{ type: "seat", playerId, team }, lobbyEvent(next, "player-joined", { player: playerView(findPlayer(next, playerId)!) })]);
+  return accept(next, [{ type: "seat", playerId, team: team ?? "none" }, lobbyEvent(next, "player-joined", { player: playerView(findPlayer(next, playerId)!) })]);
 }
 
 /** Removes a player; the host role passes on, and a game that leaves a team empty ends. */
@@ -49,10 +56,12 @@ function removePlayer(state: LobbyState, playerId: string): { state: LobbyState;
     next = moved.state;
     effects = [...effects, ...moved.effects];
   }
-  const emptied = next.game && (teamOf(next, "blue").length === 0 || teamOf(next, "red").length === 0);
+  const duel = paired(next);
+  const emptied = next.game && (duel ? next.players.length < DUEL_MIN : teamOf(next, "blue").length === 0 || teamOf(next, "red").length === 0);
   if (!emptied) return { state: next, effects };
   const ended = { ...next, game: null };
-  return { state: ended, effects: [...effects, { type: "cancel", key: ROUND_TIMER }, lobbyEvent(ended, "game-ended", { reason: "A team has no players left" })] };
+  const reason = duel ? "Only one player is left" : "A team has no players left";
+  return { state: ended, effects: [...effects, { type: "cancel", key: ROUND_TIMER }, lobbyEvent(ended, "game-ended", { reason })] };
 }
 
 export function leave(state: LobbyState, playerId: string): Outcome {
@@ -74,6 +83,7 @@ export function kick(state: LobbyState, by: string, playerId: string): Outcome {
 export function teamSelect(state: LobbyState, playerId: string, team: Team, isCaptain: boolean): Outcome {
   const player = findPlayer(state, playerId);
   if (!player) return refuse("notFound", "Player not found");
+  if (paired(state)) return refuse("conflict", NO_TEAMS);
   if (state.game) return refuse("conflict", "Teams are locked during a game");
   if (player.team !== team && teamOf(state, team).length >= MAX_TEAM_SIZE) return refuse("conflict", "That team is full");
   if (player.team === team && player.isCaptain === isCaptain) return refuse("conflict", "Already there");
@@ -116,6 +126,7 @@ export function chat(state: LobbyState, playerId: string, text: string, chatType
   if (!player) return refuse("notFound", "Player not found");
   const message = chatText(text);
   if (!message) return refuse("invalid", "Message is blank");
+  if (chatType === "team" && paired(state)) return refuse("conflict", "A Duel has room chat only");
   if (chatType === "team" && player.team === null) return refuse("forbidden", QUIZMASTER_NO_TEAM_CHAT);
   const msg: ChatMessage = { message, playerId, playerName: player.name, team: player.team, chatType, timestamp: now };
   // One copy of the history, not two (slice, then spread): chat is the busiest command.

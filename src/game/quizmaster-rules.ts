@@ -10,6 +10,7 @@ import { refuse } from "./commands";
 import { lobbyEvent, type Effect } from "./effects";
 import { accept, type Outcome } from "./outcome";
 import type { LobbyState, Player, Team } from "./types";
+import { paired } from "./types";
 import { findPlayer, teamOf } from "./views";
 
 export const QUIZMASTER_NO_ANSWER = "The quizmaster does not lock in or steal";
@@ -17,6 +18,8 @@ export const QUIZMASTER_NO_TEAM_CHAT = "The quizmaster has no team chat";
 
 export function sitOut(state: LobbyState, by: string): Outcome {
   if (by !== state.hostId) return refuse("forbidden", "Only the host can sit out as quizmaster");
+  // Everyone plays a Duel; a host who knows the answers should start a Teams lobby to sit out.
+  if (paired(state)) return refuse("conflict", "Everyone plays in a Duel: there is no quizmaster");
   if (state.game) return refuse("conflict", "Teams are locked during a game");
   const host = findPlayer(state, by);
   if (!host) return refuse("notFound", "Player not found");
@@ -29,7 +32,8 @@ export function sitOut(state: LobbyState, by: string): Outcome {
 /** A player who is no longer host sits on the smaller team (blue on a tie) if they were quizmaster. */
 export function seatFormerQuizmaster(state: LobbyState, playerId: string): { state: LobbyState; effects: Effect[] } {
   const former = findPlayer(state, playerId);
-  if (!former || former.team !== null || former.id === state.hostId) return { state, effects: [] };
+  // In a Duel nobody is on a team, the former host included.
+  if (!former || former.team !== null || former.id === state.hostId || paired(state)) return { state, effects: [] };
   const team: Team = teamOf(state, "blue").length <= teamOf(state, "red").length ? "blue" : "red";
   const seated: Player = { ...former, team };
   return { state: withCaptains({ ...state, players: state.players.map((p) => (p.id === playerId ? seated : p)) }), effects: [{ type: "seat", playerId, team }] };

@@ -41,7 +41,7 @@ export function reduce(state: LobbyState, command: Command, { now, hostGraceMs =
     case "updateSettings":
       return updateSettings(state, command.by, command.settings, roundLimitMin);
     case "startGame":
-      return startGame(state, command.by, command.questions, now);
+      return startGame(state, command.by, command.questions, now, command.order);
     case "startRound":
       return startRound(state, command.by, now, command.roundNumber);
     case "submit":
@@ -51,7 +51,7 @@ export function reduce(state: LobbyState, command: Command, { now, hostGraceMs =
     case "judged":
       return judged(state, command.roundNumber, command.verdicts, command.of);
     case "overrule":
-      return overrule(state, command.by, command.roundNumber, command.team, command.correct);
+      return overrule(state, command.by, command.roundNumber, command, command.correct);
     case "returnToLobby":
       return returnToLobby(state, command.by);
     case "endGame":

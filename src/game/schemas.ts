@@ -5,9 +5,16 @@
 // optional) here, or every lobby saved before it would fail to load (docs/architecture.md "Add a setting").
 import { z } from "zod";
 import { CODE_PATTERN, DEFAULT_SETTINGS, normalizeCode, TAG_MAX } from "./settings";
-import { TEAMS } from "./types";
+import { MODES, TEAMS } from "./types";
+import { bracketSchema } from "./tournament/bracket-schema";
+
+/** A tournament's bracket as the game keeps it: its rounds, and the entrants' names as drawn (someone may leave). */
+const keptBracketSchema = bracketSchema.extend({ names: z.record(z.string(), z.string()) });
 
 export const teamSchema = z.enum(TEAMS);
+
+/** How a lobby plays (docs/rules.md "Modes"); absent in lobbies saved before there were modes: teams. */
+export const modeSchema = z.enum(MODES);
 
 /** A lobby code as people type it: four letters or digits, any case; read as kept (upper case). */
 export const codeSchema = z.string().trim().regex(CODE_PATTERN, "Code must be 4 letters or digits").transform(normalizeCode);
@@ -112,6 +119,15 @@ const teamPlaySchema = z.object({
 
 export const winnerSchema = z.enum([...TEAMS, "tie"]);
 
+/** Who plays whom in a round (docs/rules.md "Duels"): two sides by id; `b` null is a bye (no opponent). */
+export const pairingSchema = z.object({ a: z.string(), b: z.string().nullable() });
+
+/** One player's side of a judged duel: their play, scored by the Teams table within the pair. */
+export const sidePlaySchema = teamPlaySchema.extend({ playerId: z.string(), name: z.string() });
+
+/** A judged pairing: both sides' plays (`b` null on a bye). */
+export const duelResultSchema = z.object({ a: sidePlaySchema, b: sidePlaySchema.nullable() });
+
 /** A judged round as the rules keep it: each team's play under its own key. Clients see it flattened (views.ts, RoundView). */
 export const roundResultSchema = z.object({
   number: z.number().int(),
@@ -121,6 +137,8 @@ export const roundResultSchema = z.object({
   answer: z.string(),
   plays: z.object({ blue: teamPlaySchema, red: teamPlaySchema }),
   winner: winnerSchema,
+  /** a paired round (Duels): every pairing's plays; the team plays are then empty (no team played) */
+  duels: z.array(duelResultSchema).optional(),
 });
 
 export const phaseSchema = z.enum(["idle", "question", "judging", "results", "complete"]);
@@ -134,6 +152,9 @@ export const currentRoundSchema = z.object({
   startedAt: z.number().optional(),
   endsAt: z.number(),
   locks: z.object({ blue: lockSchema.optional(), red: lockSchema.optional() }),
+  /** a paired round (Duels): who plays whom, and each player's lock by their id */
+  pairs: z.array(pairingSchema).optional(),
+  playerLocks: z.record(z.string(), lockSchema).optional(),
   /** the question's playing time in all, ms: its limit and the time the host added (host-controls.ts; absent in older saves: the round limit) */
   allowedMs: z.number().optional(),
   /** how many times the host skipped this round's question (host-controls.ts): a lock names the one it answers */
@@ -150,6 +171,11 @@ export const gameStateSchema = z.object({
   scores: scoresSchema,
   /** when the game started, for its results' header (absent in games saved before it was kept) */
   startedAt: z.number().optional(),
+  /** Duels: the circle the pairings turn (duels/pairing.ts): its players in order, and the round it began with */
+  circle: z.object({ roster: z.array(z.string()), from: z.number().int() }).optional(),
+  /** Tournament: the bracket (tournament/tournament-rules.ts), and as it was before the last judged question (for its overrule) */
+  bracket: keptBracketSchema.optional(),
+  bracketBefore: keptBracketSchema.optional(),
   /** since when the host has paused the game (host-controls.ts); null or absent while it runs */
   pausedAt: z.number().nullable().optional(),
 });
@@ -179,6 +205,8 @@ export const lobbyStateSchema = z.object({
   createdAt: z.number(),
   /** the host let no one new in (absent in older saves: open) */
   locked: z.boolean().optional(),
+  /** absent: teams (lobbies saved before there were modes) */
+  mode: modeSchema.optional(),
   /** since when the host has been disconnected; null or absent while connected (older saves lack it) */
   hostAwaySince: z.number().nullable().optional(),
   /** when the away host's role passes on unless they are back (host-rules.ts); null or absent while they are here */

@@ -3,7 +3,8 @@
 // src/shared/events.ts hands it on to the transport and the islands.
 import type { HostChangeReason } from "./host-rules";
 import type { ChatMessage, GameState, Player, Scores, Settings, Team } from "./types";
-import type { GameView, LobbyView, PlayerSnapshot, PlayerView, RoundView, watcherSnapshot } from "./views";
+import type { GameView, LobbyView, PairView, PlayerSnapshot, PlayerView, RoundView, watcherSnapshot } from "./views";
+import type { Standing } from "./duels/standings";
 
 type WatcherSnapshot = ReturnType<typeof watcherSnapshot>;
 
@@ -64,7 +65,9 @@ export const REFRESHING_LOBBY_EVENTS = (Object.keys(LOBBY_EVENT_EFFECT) as Lobby
 export type LobbyEvent<E extends LobbyEventName> = { lobby: LobbyView; updateType: E } & LobbyEventExtras[E];
 
 interface RoundStarted {
-  game: { currentRoundNumber: number; totalRounds: number; currentRound: GameView["currentRound"]; scores: Scores };
+  /** `pairs`: a paired round's (Duels) pairings, no one locked yet */
+  /** `bracket`: a Tournament's, as this round starts (a walkover may have moved it) */
+  game: { currentRoundNumber: number; totalRounds: number; currentRound: GameView["currentRound"]; scores: Scores; pairs?: PairView[]; bracket?: GameView["bracket"] };
   endsAt: number;
 }
 
@@ -72,6 +75,10 @@ interface RoundStarted {
 export interface RoundResults {
   round: RoundView;
   scores: Scores;
+  /** a paired game's (Duels) standings after this round */
+  standings?: Standing[];
+  /** a Tournament's bracket after this round (docs/rules.md "Tournament") */
+  bracket?: GameView["bracket"];
   gameComplete: boolean;
   game: { rounds: RoundView[]; currentRoundNumber: number; totalRounds: GameState["totalRounds"] };
 }
@@ -81,6 +88,8 @@ export type ServerEvents = { [E in LobbyEventName]: LobbyEvent<E> } & {
   "lobby-updated": ((PlayerSnapshot | WatcherSnapshot) & { updateType: "snapshot" }) | { lobby: LobbyView; updateType: "player-reconnected"; playerId: string };
   /** to the room: a team locked its answer (what, and whether it steals, stays with the team) */
   "answer-locked": { team: Team; roundNumber: number };
+  /** Duels: to the room, that a player locked; to that player alone, also what and whether they steal */
+  "duel-locked": { roundNumber: number; playerId: string; answer?: string; isSteal?: boolean };
   "game-started": { lobbyCode: string; lobby: LobbyView };
   "you-were-kicked": { lobbyCode: string };
   "round-started": RoundStarted;

@@ -7,6 +7,10 @@ import type * as schemas from "./schemas";
 export const TEAMS = ["blue", "red"] as const;
 export type Team = (typeof TEAMS)[number];
 
+/** How a lobby plays (docs/rules.md "Modes"). */
+export const MODES = ["teams", "duels", "tournament"] as const;
+export type Mode = (typeof MODES)[number];
+
 export const otherTeam = (team: Team): Team => (team === "blue" ? "red" : "blue");
 
 /** A record with one value per team, so rules say what a team gets once instead of once per colour. */
@@ -30,3 +34,11 @@ export type GameState = z.infer<typeof schemas.gameStateSchema>;
 export type Scores = GameState["scores"];
 export type ChatMessage = z.infer<typeof schemas.chatMessageSchema>;
 export type LobbyState = z.infer<typeof schemas.lobbyStateSchema>;
+export type Pairing = z.infer<typeof schemas.pairingSchema>;
+export type SidePlay = z.infer<typeof schemas.sidePlaySchema>;
+export type DuelResult = z.infer<typeof schemas.duelResultSchema>;
+
+/** The lobby's mode: teams unless it says otherwise. */
+export const modeOf = (state: Pick<LobbyState, "mode">): Mode => state.mode ?? "teams";
+/** Whether a lobby's players play each other in pairs (Duels; Tournament's matches build on it) rather than as two teams. */
+export const paired = (state: Pick<LobbyState, "mode">) => modeOf(state) !== "teams";

@@ -1,8 +1,18 @@
 // What each audience may see. Every payload that leaves the server about a lobby is built here,
 // so secrets (the correct answer, a team's lock, team chat) are stripped in one place.
-import type { ChatMessage, GameState, LobbyState, Lock, Locker, Player, RoundResult, Team, TeamPlay, Winner } from "./types";
-import { TEAMS } from "./types";
+import type { ChatMessage, DuelResult, GameState, LobbyState, Lock, Locker, Mode, Player, RoundResult, Team, TeamPlay, Winner } from "./types";
+import { modeOf, paired, TEAMS } from "./types";
 import { sitsOut } from "./entry-rules";
+import { standingsOf, type Standing } from "./duels/standings";
+
+/** A pairing of a paired round (Duels) as anyone may see it: who faces whom and who has locked, never what. */
+export interface PairView {
+  a: string;
+  /** null: a bye */
+  b: string | null;
+  aLocked: boolean;
+  bLocked: boolean;
+}
 
 /** A player as anyone may see them: not since when their seat is free, nor which device holds it (entry-rules.ts). */
 export type PlayerView = Omit<Player, "awaySince" | "device">;
@@ -17,6 +27,12 @@ export interface GameView {
   locked: Record<Team, boolean>;
   scores: GameState["scores"];
   rounds: RoundView[];
+  /** a paired round's (Duels) pairings, while one is open or being judged */
+  pairs?: PairView[];
+  /** a paired game's (Duels) standings: points, then steals that paid off (docs/rules.md "Duels") */
+  standings?: Standing[];
+  /** a Tournament's bracket: rounds of matches { a, b, winner, score }, and the entrants' names as drawn (docs/rules.md "Tournament") */
+  bracket?: NonNullable<GameState["bracket"]>;
   /** the host paused the game (host-controls.ts): the clock stands still, nothing locks (always set; optional so views built by hand may leave it out) */
   paused?: boolean;
   /** server time the pause began: a paused clock shows endsAt - pausedAt; null while running */
@@ -32,6 +48,10 @@ export interface HostAwayView {
 
 export interface LobbyView {
   code: string;
+  /** how the lobby plays (docs/rules.md "Modes"); absent: teams */
+  mode?: Mode;
+  /** everyone seated, in joining order, in a mode without teams (their team lists are empty) */
+  players?: PlayerView[];
   host: { id: string; name: string };
   blueTeam: PlayerView[];
   redTeam: PlayerView[];
@@ -76,8 +96,16 @@ export function gameView(game: GameState | null): GameView | null {
     rounds: game.rounds.map(roundView),
     paused: typeof game.pausedAt === "number",
     pausedAt: game.pausedAt ?? null,
+    ...(round?.pairs && { pairs: round.pairs.map((p) => pairView(p, round.playerLocks ?? {})) }),
   };
 }
+
+const pairView = ({ a, b }: { a: string; b: string | null }, locks: Record<string, Lock>): PairView => ({ a, b, aLocked: Boolean(locks[a]), bLocked: b !== null && Boolean(locks[b]) });
+
+/** A paired game's view: the room's game view and its standings, which name the players seated now. */
+const pairedGameView = (state: LobbyState): GameView | null =>
+  // A tournament ranks by its bracket, not by points: no standings.
+  state.game && { ...gameView(state.game)!, ...(state.game.bracket ? { bracket: state.game.bracket } : { standings: standingsOf(state, state.game) }) };
 
 function hostAwayView(state: LobbyState, host: Player | undefined): { hostAway?: HostAwayView } {
   const at = state.hostHandoffAt;
@@ -89,22 +117,30 @@ function hostAwayView(state: LobbyState, host: Player | undefined): { hostAway?:
 /** The room's view: the same for every player, holds no secret. */
 export function lobbyView(state: LobbyState): LobbyView {
   const host = findPlayer(state, state.hostId);
-  const quizmaster = host?.team === null ? { quizmaster: playerView(host) } : {};
+  const quizmaster = host?.team === null && !paired(state) ? { quizmaster: playerView(host) } : {};
   return {
     code: state.code,
+    // Teams lobbies are as they always were (no mode: teams); the other modes say theirs and list everyone.
+    ...(paired(state) && { mode: modeOf(state), players: state.players.map(playerView) }),
     host: { id: state.hostId, name: host?.name ?? "" },
     blueTeam: teamOf(state, "blue").map(playerView),
     redTeam: teamOf(state, "red").map(playerView),
     captains: { blue: mapNull(captainOf(state, "blue"), playerView), red: mapNull(captainOf(state, "red"), playerView) },
     ...quizmaster,
     settings: { ...state.settings, tags: [...state.settings.tags] },
-    gameState: gameView(state.game),
+    gameState: paired(state) ? pairedGameView(state) : gameView(state.game),
     locked: Boolean(state.locked),
     ...hostAwayView(state, host),
   };
 }
 
 const mapNull = <T, U>(value: T | null, fn: (v: T) => U): U | null => (value === null ? null : fn(value));
+
+/** A player's own lock in a paired round (Duels): theirs alone until results. */
+export function ownLockView(state: LobbyState, playerId: string): Lock | null {
+  const lock = state.game?.phase === "question" || state.game?.phase === "judging" ? state.game.currentRound?.playerLocks?.[playerId] : undefined;
+  return lock ? { answer: lock.answer, isSteal: lock.isSteal, playerId } : null;
+}
 
 /** The team's view of its own lock in the current round. */
 export function teamLockView(state: LobbyState, team: Team | null): Lock | null {
@@ -134,7 +170,7 @@ export function playerSnapshot(state: LobbyState, playerId: string): PlayerSnaps
     lobby: lobbyView(state),
     you: playerView(you),
     // A latecomer watches the open round: their team's lock in it is not theirs to see.
-    lock: state.game?.currentRound && sitsOut(you, state.game.currentRound.number) ? null : teamLockView(state, you.team),
+    lock: state.game?.currentRound && sitsOut(you, state.game.currentRound.number) ? null : paired(state) ? ownLockView(state, playerId) : teamLockView(state, you.team),
     chat: state.chat.filter((m) => chatVisibleTo(m, you.team) && chatSince(m, you)),
   };
 }
@@ -171,9 +207,11 @@ export interface RoundView {
    */
   blueLockedBy?: Locker | null;
   redLockedBy?: Locker | null;
+  /** a paired round (Duels): every pairing's plays, the same as the rules keep them (nothing in them is secret after results) */
+  duels?: DuelResult[];
 }
 
-export function roundView({ number, question, category, answer, plays, winner }: RoundResult): RoundView {
+export function roundView({ number, question, category, answer, plays, winner, duels }: RoundResult): RoundView {
   const { blue, red } = plays;
   return {
     number,
@@ -192,6 +230,7 @@ export function roundView({ number, question, category, answer, plays, winner }:
     overruled: TEAMS.filter((t) => plays[t].overruled),
     ...(blue.lockedBy === undefined ? {} : { blueLockedBy: blue.lockedBy }),
     ...(red.lockedBy === undefined ? {} : { redLockedBy: red.lockedBy }),
+    ...(duels && { duels }),
   };
 }
 

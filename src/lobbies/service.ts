@@ -8,13 +8,15 @@
 import { refuse, type Command, type Refusal } from "../game/commands";
 import type { Effect } from "../game/effects";
 import { closeLobby, createLobby, validName } from "../game/lobby-rules";
+import { questionsWanted } from "../game/tournament/tournament-rules";
+import { shuffled } from "../ai/offline-source";
 import type { Accepted, Outcome } from "../game/outcome";
 import { reduce, type Context } from "../game/reduce";
 import { canStartGame, finishedGame, resumeEffects } from "../game/round-rules";
 import { hostPresence } from "../game/host-rules";
 import { canSkip } from "../game/host-controls";
 import { DEFAULT_HOST_GRACE_MS, NAME_MAX, normalizeCode } from "../game/settings";
-import type { GameState, LobbyState, Player, Team } from "../game/types";
+import type { GameState, LobbyState, Mode, Player } from "../game/types";
 import { ClockGuard, LobbyTimers, realClock, type Clock } from "./clock";
 import { randomCode } from "./codes";
 import { FAULT_CLOSE_REASON, FAULT_LIMIT, LOBBY_FAULT, faultLine } from "./lobby-faults";
@@ -314,7 +316,7 @@ export class LobbyService {
     return this.lobbies.get(normalizeCode(code))?.state;
   }
 
-  async create(hostName: string): Promise<Created> {
+  async create(hostName: string, mode: Mode = "teams"): Promise<Created> {
     const name = validName(hostName);
     if (!name) return refuse("invalid", `Name must be 1-${NAME_MAX} characters`);
     if (this.lobbies.size + this.reserved.size >= (this.opts.maxLobbies ?? Number.POSITIVE_INFINITY)) return refuse("unavailable", "The server has as many lobbies open as it can take; try again later");
@@ -326,7 +328,7 @@ export class LobbyService {
         if (tries > 1000) return refuse("conflict", "No free lobby code, try again later");
         code = this.newCode();
       }
-      const state = createLobby(code, playerId, name, this.clock.now());
+      const state = createLobby(code, playerId, name, this.clock.now(), mode);
       this.reserved.add(code);
       const failed = await this.commitAlone({ kind: "save", code, state, at: this.clock.now() });
       this.reserved.delete(code);
@@ -514,8 +516,10 @@ export class LobbyService {
       return this.fault(state.code, "startGame", err);
     }
     if (refusal) return refusal;
-    const questions = await pickQuestions(this.opts.store, this.opts.questions, state, state.settings.rounds, this.log);
-    return this.dispatch(state.code, { type: "startGame", by, questions });
+    const questions = await pickQuestions(this.opts.store, this.opts.questions, state, questionsWanted(state), this.log);
+    // A tournament's draw is random, so it arrives in the command (docs/rules.md "Tournament").
+    const order = shuffled(this.get(state.code)?.players.map((p) => p.id) ?? [], Math.random);
+    return this.dispatch(state.code, { type: "startGame", by, questions, order });
   }
 
   /** The host skips the open question: another is picked from the lobby's sources first, as for a start (host-controls.ts). */
@@ -615,10 +619,10 @@ export class LobbyService {
   }
 
   private async judge(code: string, effect: Extract<Effect, { type: "judge" }>): Promise<void> {
-    const verdicts: Partial<Record<Team, boolean>> = {};
+    const verdicts: Partial<Record<string, boolean>> = {};
     await Promise.all(
-      (Object.entries(effect.answers) as [Team, string][]).map(async ([team, given]) => {
-        verdicts[team] = await Promise.resolve().then(() => this.opts.judge.judge(effect.question, given)).catch((err: unknown) => {
+      (Object.entries(effect.answers) as [string, string][]).map(async ([side, given]) => {
+        verdicts[side] = await Promise.resolve().then(() => this.opts.judge.judge(effect.question, given)).catch((err: unknown) => {
           this.log(`judge: failed on round ${effect.roundNumber} of ${code}, counted wrong: ${String(err)}`);
           return false;
         });

@@ -99,6 +99,12 @@ export function Home({ invite }: { invite?: Invite }) {
               </tr>
             </tbody>
           </table>
+          <p className="muted">
+            <b>Duels:</b> everyone for themself. Each round you face another player on the same question, scored by the same table, you against them.
+          </p>
+          <p className="muted">
+            <b>Tournament:</b> a knockout bracket drawn at random. Each match is best of three questions (level after three: sudden death); win and go through, lose and watch the rest.
+          </p>
         </section>
       </div>
     </main>

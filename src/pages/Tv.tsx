@@ -1,5 +1,7 @@
 // The party screen (/tv/{code}): the stage on the left, the way in on the right (QR code, address,
 // code), for a TV or laptop the whole room can see. No seat, no token: only what the room may see.
+import { duelTvIslands } from "../../islands/registry/duel-tv";
+import { tournamentTvIslands } from "../../islands/registry/tournament-tv";
 import { tvIslands } from "../../islands/registry/tv";
 import { useStore } from "../../islands/client/store";
 import { Brand } from "./Brand";
@@ -8,6 +10,8 @@ import { JoinQr, joinUrl } from "./JoinQr";
 import { TooMany } from "./TooMany";
 
 const Island = islandMarker(tvIslands);
+const DuelIsland = islandMarker(duelTvIslands);
+const TournamentIsland = islandMarker(tournamentTvIslands);
 
 export function Tv({ origin }: { origin: string }) {
   const { code, lobby } = useStore();
@@ -23,7 +27,14 @@ export function Tv({ origin }: { origin: string }) {
       </header>
       <Island name="RoomStatus" />
       <div className="tv-body">
-        <Island name="TvStage" className="tv-stage" />
+        {/* A Duel's stage has its own islands and bundle (docs/decisions.md "Duels"); the markers around it are the same in both bundles. */}
+        {lobby.value?.mode === "tournament" ? (
+          <TournamentIsland name="TournamentStage" className="tv-stage" />
+        ) : lobby.value?.mode ? (
+          <DuelIsland name="DuelStage" className="tv-stage" />
+        ) : (
+          <Island name="TvStage" className="tv-stage" />
+        )}
         <aside className="tv-join card stack center" aria-label="How to join">
           <JoinQr url={url} className="tv-qr" />
           <p className="muted">Scan to join, or go to</p>

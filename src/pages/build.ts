@@ -6,8 +6,14 @@ import { basename, join } from "node:path";
 import type { Assets } from "./document";
 import { reactProduction } from "./react-production";
 
-/** Each page's client entry (islands/client/entries). */
-export const PAGES = ["home", "lobby", "game", "tv"] as const;
+/** Each page's client entry (islands/client/entries), built together. */
+const TEAMS_PAGES = ["home", "lobby", "game", "tv"] as const;
+/** A Duels lobby's lobby page, game page and party screen (docs/decisions.md "Duels"), built together apart from the others. */
+const DUEL_PAGES = ["duel-lobby", "duel-game", "duel-tv"] as const;
+/** A Tournament lobby's pages (docs/decisions.md "Tournament"), built together apart from the others for the same reason. */
+const TOURNAMENT_PAGES = ["tournament-lobby", "tournament-game", "tournament-tv"] as const;
+export const PAGES = [...TEAMS_PAGES, ...DUEL_PAGES, ...TOURNAMENT_PAGES] as const;
+type Page = (typeof PAGES)[number];
 /** `invite`: the home page opened by an invite link, whose small script loads the home page's when wanted (entries/invite.ts). */
 export type Manifest = Record<(typeof PAGES)[number] | "invite", Assets>;
 
@@ -28,13 +34,25 @@ async function buildStylesheet(): Promise<void> {
 export async function buildIslands(): Promise<Manifest> {
   rmSync(BUILD_DIR, { recursive: true, force: true });
   mkdirSync(BUILD_DIR, { recursive: true });
+  // A Duel's and a Tournament's pages are bundled apart from Teams' and from each other (docs/decisions.md
+  // "Duels"): in one build, the code they share with another mode's game page would split its chunks,
+  // and every split costs that page bytes.
+  const manifest = { ...(await bundlePages(TEAMS_PAGES)), ...(await bundlePages(DUEL_PAGES)), ...(await bundlePages(TOURNAMENT_PAGES)) } as Manifest;
+  await buildStylesheet();
+  manifest.invite = await buildInviteLoader(manifest.home.entry);
+  writeFileSync(MANIFEST, JSON.stringify(manifest, null, 2));
+  return manifest;
+}
+
+/** One build of these pages' entries, sharing chunks among themselves; each page's entry and the chunks to preload. */
+async function bundlePages(pages: readonly Page[]): Promise<Partial<Manifest>> {
   const result = await Bun.build({
-    entrypoints: PAGES.map((p) => join(ROOT, "islands/client/entries", `${p}.tsx`)),
+    entrypoints: pages.map((p) => join(ROOT, "islands/client/entries", `${p}.tsx`)),
     outdir: BUILD_DIR,
     target: "browser",
     format: "esm",
     splitting: true,
-    // The host-only code loaded on demand (islands/EndGame.tsx) needs no preloading runtime in every page.
+    // The host-only code loaded on demand (islands/HostControls.tsx) needs no preloading runtime in every page.
     modulePreload: false,
     minify: true,
     sourcemap: "none",
@@ -43,15 +61,14 @@ export async function buildIslands(): Promise<Manifest> {
     plugins: [reactProduction],
   });
   if (!result.success) throw new AggregateError(result.logs, "island build failed");
-  await buildStylesheet();
   // Compressed once here rather than on every request.
   for (const output of result.outputs) {
     const bytes = readFileSync(output.path);
     writeFileSync(`${output.path}.gz`, gzipSync(bytes, { level: 9 }));
     writeFileSync(`${output.path}.br`, brotliCompressSync(bytes));
   }
-  const manifest = {} as Manifest;
-  for (const page of PAGES) {
+  const manifest: Partial<Manifest> = {};
+  for (const page of pages) {
     const entry = result.outputs.find((o) => o.kind === "entry-point" && basename(o.path).startsWith(`${page}-`));
     if (!entry) throw new Error(`no bundle for ${page}`);
     // Preloading the entry's static imports saves phones one round trip per chunk.
@@ -59,8 +76,6 @@ export async function buildIslands(): Promise<Manifest> {
     const chunks = [...source.matchAll(/from\s*"\.\/(chunk-[\w-]+\.js)"/g)].map((m) => `/build/${m[1]}`);
     manifest[page] = { entry: `/build/${basename(entry.path)}`, preload: [...new Set(chunks)] };
   }
-  manifest.invite = await buildInviteLoader(manifest.home.entry);
-  writeFileSync(MANIFEST, JSON.stringify(manifest, null, 2));
   return manifest;
 }
 

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { lobbyView } from "../game/views";
 import { pageCodeSchema } from "../game/schemas";
 import type { LobbyService } from "../lobbies/service";
-import type { LobbyState } from "../game/types";
+import { modeOf, paired, type LobbyState } from "../game/types";
 import type { PageData, PageName } from "../../islands/client/store";
 import type { Manifest } from "./build";
 import { Game } from "./Game";
@@ -49,7 +49,9 @@ export function pageRoutes({ service, manifest, now, lookupAllowed, shownOrigin,
     if (cached) return htmlResponse(cached, acceptEncoding);
     const data: PageData = { page: name, code, lobby: state ? lobbyView(state) : null, now: now() };
     const body = name === "home" ? <Home /> : name === "lobby" ? <Lobby origin={origin} /> : name === "tv" ? <Tv origin={origin} /> : <Game />;
-    const { html, timed } = renderPageOnce(manifest, data, body);
+    // A Duels or Tournament lobby's pages load their own bundles (docs/decisions.md "Duels").
+    const entry = state && paired(state) && name !== "home" ? (`${modeOf(state) === "tournament" ? "tournament" : "duel"}-${name}` as const) : name;
+    const { html, timed } = renderPageOnce(manifest, data, body, entry);
     const prepared = new PreparedPage(html);
     // Pages of codes that name no lobby are not kept: anyone could ask for any number of them.
     if (!timed && state) rendered.set(state, (rendered.get(state) ?? new Map()).set(key, prepared));

@@ -34,7 +34,8 @@ beforeAll(async () => {
   const host = await call(app, "POST", "/api/lobby/create", { body: { playerName: "Host" } });
   code = host.body.lobby.code;
   for (let i = 0; i < 15; i++) await call(app, "POST", "/api/lobby/join", { body: { playerName: `Player number ${i}`, code } });
-});
+  // Three builds (Teams', a Duel's, a Tournament's pages): longer than a hook's default 5 s on a busy machine.
+}, 30_000);
 afterAll(() => app.dispose());
 
 describe("budgets", () => {
@@ -64,6 +65,32 @@ describe("budgets", () => {
     const total = pageTotal("tv");
     console.log(`TV page JavaScript: ${(total / KB).toFixed(2)} KB gzip`);
     expect(total).toBeLessThan(GAME_PAGE_BUDGET);
+  });
+
+  // A Duel's game page and party screen have bundles of their own (docs/decisions.md "Duels"): each
+  // mode's page downloads its own islands only, and each is within the budget.
+  test("a Duel's game page and TV page are within the budget, and no mode's page carries the other's screens", () => {
+    for (const page of ["duel-game", "duel-tv"] as const) {
+      const total = pageTotal(page);
+      console.log(`${page} page JavaScript: ${(total / KB).toFixed(2)} KB gzip`);
+      expect(total).toBeLessThan(GAME_PAGE_BUDGET);
+    }
+    const text = (page: keyof Manifest) => pageScripts(manifest[page].entry).map((f) => scriptBytes(f).toString("utf8")).join("\n");
+    for (const page of ["game", "tv"] as const) expect(text(page)).not.toContain("Bye this round");
+    expect(text("duel-game")).toContain("Bye this round");
+    expect(text("duel-game")).not.toContain("Type your team answer");
+  });
+
+  // A Tournament's pages too (docs/decisions.md "Tournament"): its screens are a chunk loaded after hydration.
+  test("a Tournament's game page and TV page are within the budget, and carry no Teams screen", () => {
+    for (const page of ["tournament-game", "tournament-tv"] as const) {
+      const total = pageTotal(page);
+      console.log(`${page} page JavaScript: ${(total / KB).toFixed(2)} KB gzip`);
+      expect(total).toBeLessThan(GAME_PAGE_BUDGET);
+    }
+    const text = pageScripts(manifest["tournament-game"].entry).map((f) => scriptBytes(f).toString("utf8")).join("\n");
+    expect(text).toContain("Loading the bracket");
+    expect(text).not.toContain("Type your team answer");
   });
 
   test("React is one chunk shared by every page", () => {

@@ -23,7 +23,7 @@ afterAll(() => app.dispose());
 describe("server rendering", () => {
   test("home shows its cards, modes and title", async () => {
     const page = await html("/");
-    for (const text of ["Stealmate", "Start a new room", "Teams", "Tournament", "Duels", "Under Construction", "Host", "Join a lobby", "How to Play", "AI-powered"]) expect(page).toContain(text);
+    for (const text of ["Stealmate", "Start a new room", "Teams", "Tournament", "Duels", "Host", "Join a lobby", "How to Play", "AI-powered"]) expect(page).toContain(text);
   });
 
   test("the lobby page paints the real lobby: code, teams and players", async () => {

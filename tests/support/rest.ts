@@ -34,13 +34,14 @@ export async function ok(app: Target, path: string, token?: string, body?: unkno
 /** The seat a create or join answered with: the token's player, who must be in the lobby it returned. */
 function seatOf(body: any, name: string): Seat {
   const id = claimsOf(body.token).sub as string;
-  const players = [...body.lobby.blueTeam, ...body.lobby.redTeam, ...(body.lobby.quizmaster ? [body.lobby.quizmaster] : [])];
+  // A Duel's lobby lists its players in `players` (its teams are empty).
+  const players = [...body.lobby.blueTeam, ...body.lobby.redTeam, ...(body.lobby.quizmaster ? [body.lobby.quizmaster] : []), ...(body.lobby.players ?? [])];
   expect(players.map((p: any) => p.id)).toContain(id);
   return { id, name, token: body.token };
 }
 
-export async function createLobby(app: Target, name = "Hana"): Promise<Seat & { code: string }> {
-  const body = await ok(app, "/api/lobby/create", undefined, { playerName: name });
+export async function createLobby(app: Target, name = "Hana", mode?: string): Promise<Seat & { code: string }> {
+  const body = await ok(app, "/api/lobby/create", undefined, { playerName: name, ...(mode && { mode }) });
   return { ...seatOf(body, name), code: body.lobby.code };
 }
 

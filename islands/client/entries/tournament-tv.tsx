@@ -1,0 +1,5 @@
+// A Tournament's party screen: its own bundle (docs/decisions.md "Tournament").
+import { tournamentTvIslands } from "../../registry/tournament-tv";
+import { startTvPage } from "../page-start";
+
+startTvPage(tournamentTvIslands);
