@@ -7,17 +7,22 @@
 import { loadavg } from "node:os";
 import type { Subprocess } from "bun";
 import { lines, spawn, stopChild } from "./common/children";
-import { LABEL, startPeer } from "./common/peer-servers";
+import { LABEL, startPeer, type Probed } from "./common/peer-servers";
 import { socketioPackages } from "./common/socketio";
 import type { Kind } from "./load/clients";
 import type { GeneratorReport } from "./load/generator";
-import { sample, type ProcSample } from "./load/proc-stats";
+import { cpuTimes, sample, type ProcSample } from "./load/proc-stats";
 import type { BenchSection } from "./section";
 
 export const KINDS: readonly Kind[] = ["stealmate", "node-socketio", "bun-socketio", "bun-raw"];
 
 /** Where the socket.io peers and the generator load socket.io from (set once the bench has installed it). */
 let peerDeps = "";
+/** BENCH_TIMING=1: Stealmate and the relay-only reference run probed (docs/bench.md "Where the tail comes from"). */
+const probing = process.env.BENCH_TIMING === "1";
+
+/** The machine's busy CPU seconds so far, every core together. */
+const machineBusy = () => cpuTimes().reduce((sum, cpu) => sum + cpu.busy, 0);
 
 export interface RunSize {
   name: string;
@@ -45,6 +50,10 @@ export interface RunResult {
   cpuUsPerDelivery: number;
   /** the machine's 1-minute load average when the run ended: anything else busy shows here */
   loadAvg: number;
+  /** what the machine's cores did over the window besides the server and the generator, as a share of one core */
+  othersCpuPct: number;
+  /** the probe's figures of the window (BENCH_TIMING=1) */
+  probed?: Probed;
   /** Stealmate's commits over the whole run, from the line its store logs when it closes */
   commits?: CommitFigures;
 }
@@ -71,30 +80,37 @@ export function commitFigures(output: string): CommitFigures | undefined {
 
 /** One server, one generator run: returns the generator's report and the server's costs. */
 export async function runOnce(kind: Kind, size: RunSize, round: number, log: (line: string) => void): Promise<RunResult> {
-  const server = await startPeer(kind, peerDeps);
+  const server = await startPeer(kind, peerDeps, undefined, probing);
   let gen: Subprocess<"ignore", "pipe", "pipe"> | undefined;
   try {
     await Bun.sleep(1000);
     const idle = sample(server.pid);
     let connected: ProcSample | undefined;
     let tenth: { rssKb: number; clients: number } | undefined;
-    let windowStart: { server: ProcSample; gen: ProcSample; at: number } | undefined;
-    let windowEnd: { server: ProcSample; gen: ProcSample; at: number } | undefined;
+    type Window = { server: ProcSample; gen: ProcSample; busy: number; at: number };
+    let windowStart: Window | undefined;
+    let windowEnd: Window | undefined;
+    let probed: Promise<Probed | undefined> | undefined;
     let peak = idle.peakRssKb;
     const poll = setInterval(() => (peak = Math.max(peak, sample(server.pid).peakRssKb)), 250);
 
     const limit = size.warmup + size.measure + 90;
     const args = ["--url", server.url, "--kind", kind, "--lobbies", String(size.lobbies), "--per-lobby", String(size.perLobby), "--rate", String(size.rate), "--warmup", String(size.warmup), "--measure", String(size.measure), "--limit", String(limit)];
     const child = (gen = spawn(["bun", "bench/load/generator.ts", ...args], { PEER_DEPS: peerDeps }));
-    const both = (): { server: ProcSample; gen: ProcSample; at: number } => ({ server: sample(server.pid), gen: sample(child.pid), at: performance.now() });
+    const both = (): Window => ({ server: sample(server.pid), gen: sample(child.pid), busy: machineBusy(), at: performance.now() });
     const stderr = lines(child.stderr, (line) => {
       if (!line.startsWith("{")) return;
       const { phase, connected: joined } = JSON.parse(line) as { phase?: string; connected?: number };
       // "warmup" comes a second after the last client joined: the server holds every connection.
       if (phase === "warmup") connected = sample(server.pid);
       else if (phase === "connected-tenth") tenth = { rssKb: sample(server.pid).rssKb, clients: joined ?? NaN };
-      else if (phase === "measure-start") windowStart = both();
-      else if (phase === "measure-end") windowEnd = both();
+      else if (phase === "measure-start") {
+        windowStart = both();
+        server.probe?.open();
+      } else if (phase === "measure-end") {
+        windowEnd = both();
+        probed = server.probe?.close();
+      }
     });
     const killer = setTimeout(() => child.kill("SIGKILL"), (limit + 10) * 1000);
     const [stdout, code] = await Promise.all([new Response(child.stdout).text(), child.exited]);
@@ -121,6 +137,8 @@ export async function runOnce(kind: Kind, size: RunSize, round: number, log: (li
       generatorCpuPct: (genCpu / seconds) * 100,
       cpuUsPerDelivery: (serverCpu * 1e6) / Math.max(1, genReport.deliveredPerSec * seconds),
       loadAvg: loadavg()[0] ?? NaN,
+      othersCpuPct: windowStart && windowEnd ? ((windowEnd.busy - windowStart.busy - serverCpu - genCpu) / seconds) * 100 : NaN,
+      probed: await probed,
     };
     // The store logs its commit figures as it closes: the server is stopped (SIGTERM) before they are read.
     await server.stop();
@@ -223,18 +241,41 @@ export interface RealtimeOptions {
   sizes: RunSize[];
   /** performance.now() past which no new round starts */
   deadline: number;
+  /** the run's results file, relative to the repository, which the README's line links to */
+  resultsFile: string;
   log: (line: string) => void;
 }
 
 export interface RealtimeOutcome {
   sections: BenchSection[];
   results: Record<string, RunResult[]>;
+  /** the README's line of each judged round's tail and the machine's load, under the table of ratios */
+  readme: string[];
+}
+
+const SHORT: Record<Kind, string> = { stealmate: "Stealmate", "node-socketio": "Node", "bun-socketio": "relay on Bun", "bun-raw": "floor" };
+
+/**
+ * Each round's chat p99 / max for every server, and how busy the machine was meanwhile, so a reader
+ * of the README can tell a noisy run from a real change (the ratios are medians of these).
+ */
+export function roundsLine(size: RunSize, results: RunResult[], resultsFile: string): string {
+  const rounds = [...new Set(results.map((r) => r.round))].sort((a, b) => a - b);
+  const each = rounds.map((round) => {
+    const mine = results.filter((r) => r.round === round);
+    const servers = mine.map((r) => `${SHORT[r.kind]} ${fixed(r.gen.latencyMs.p99, 2)} / ${fixed(r.gen.latencyMs.max, 1)}`).join(", ");
+    const load = Math.max(...mine.map((r) => r.loadAvg));
+    const others = Math.max(...mine.map((r) => r.othersCpuPct));
+    return `round ${round}: ${servers} (load average up to ${fixed(load, 2)}, other processes up to ${fixed(others, 0)}% of a core)`;
+  });
+  return `[Realtime rounds](${resultsFile}), chat p99 / max ms at ${size.lobbies}x${size.perLobby}: ${each.join("; ")}.`;
 }
 
 /** Every size, every server, alternating; the last size is the one the targets are judged on. */
 export async function runRealtimeBench(opts: RealtimeOptions): Promise<RealtimeOutcome> {
   peerDeps = await socketioPackages();
   const sections: BenchSection[] = [];
+  const readme: string[] = [];
   const all: Record<string, RunResult[]> = {};
   for (const [i, size] of opts.sizes.entries()) {
     const judged = i === opts.sizes.length - 1;
@@ -300,9 +341,50 @@ export async function runRealtimeBench(opts: RealtimeOptions): Promise<RealtimeO
           "RSS KB/player": fixed(r.rssPerPlayerKb, 1),
           "RSS KB/player, marginal": fixed(r.marginalRssPerPlayerKb, 1),
           "load avg": fixed(r.loadAvg, 2),
+          "other processes' CPU %": fixed(r.othersCpuPct, 0),
         })),
         ratios: [],
       });
+    if (judged && results.length > 0) readme.push(roundsLine(size, results, opts.resultsFile));
+    const probedRuns = results.filter((r) => r.probed);
+    if (probedRuns.length > 0) sections.push(probeSection(size, probedRuns));
   }
-  return { sections, results: all };
+  return { sections, results: all, readme };
+}
+
+/** Where a line's time goes, per probed round: the stages (Stealmate), the loop and the collections (both). */
+function probeSection(size: RunSize, runs: RunResult[]): BenchSection {
+  const stage = (r: RunResult, name: keyof Probed["timing"]["stages"]) => {
+    const s = r.probed!.timing.stages[name];
+    return s && Number.isFinite(s.p99) ? `${s.p50} / ${s.p99} / ${s.max}` : "n/a";
+  };
+  const parts = (of: Record<string, number>) => (Number.isFinite(of.commit) ? Object.entries(of).map(([k, v]) => `${k} ${v}`).join(", ") : "n/a");
+  return {
+    title: `Where a line's time goes (${size.name}, BENCH_TIMING=1; ms, p50 / p99 / max over the window)`,
+    rows: runs.map((r) => {
+      const { timing, gc } = r.probed!;
+      return {
+        round: r.round,
+        server: r.kind,
+        "chat p99 ms (clients)": fixed(r.gen.latencyMs.p99, 2),
+        "chat max ms (clients)": fixed(r.gen.latencyMs.max, 1),
+        "lines timed": timing.lines,
+        "line in the server": stage(r, "total"),
+        validate: stage(r, "validate"),
+        reduce: stage(r, "reduce"),
+        commit: stage(r, "commit"),
+        encode: stage(r, "encode"),
+        publish: stage(r, "publish"),
+        rest: stage(r, "rest"),
+        "stages of the lines at p99 (mean)": parts(timing.atP99),
+        "stages of the slowest line": parts(timing.atMax),
+        "loop lag": `${timing.loopLag.p50} / ${timing.loopLag.p99} / ${timing.loopLag.max}`,
+        "collections (eden, full)": `${gc.eden}, ${gc.full}`,
+        "paused ms (total, longest, pauses >= 1 ms)": `${gc.pauseMs}, ${gc.maxPauseMs}, ${gc.over1Ms}`,
+        "load avg": fixed(r.loadAvg, 2),
+        "other processes' CPU %": fixed(r.othersCpuPct, 0),
+      };
+    }),
+    ratios: [],
+  };
 }

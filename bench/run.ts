@@ -11,7 +11,7 @@
 // Environment: BENCH_ROUNDS (5), BENCH_MEASURE_S (15), BENCH_LOBBIES (250), BENCH_RATE (1 msg/s
 // per client), CAPACITY_ROUNDS (3), CAPACITY_SETTLE_S (2), CAPACITY_MEASURE_S (3), CLUSTER_LOBBIES
 // (2000), CLUSTER_MEASURE_S (60), STALLED_MEASURE_S (30), BENCH_ONLY (comma list of realtime,
-// capacity, cluster, ssr, pages, firstminute, stalled).
+// capacity, cluster, ssr, pages, firstminute, stalled), BENCH_TIMING (1: probe the realtime servers).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { machine } from "./load/proc-stats";
@@ -32,7 +32,10 @@ const SECTIONS = ["realtime", "capacity", "cluster", "ssr", "pages", "firstminut
 const only = new Set((process.env.BENCH_ONLY ?? SECTIONS.join(",")).split(",").map((s) => s.trim()));
 // A run of only some sections: its own results files, and only its rows replaced in the README.
 const partial = SECTIONS.some((name) => !only.has(name)) ? SECTIONS.filter((name) => only.has(name)) : undefined;
-const stem = partial ? `${date}-${partial.join("+")}` : date;
+// A probed run (BENCH_TIMING=1) times lines inside the servers, which costs them time: its results
+// have files of their own and leave the README's table alone.
+const timing = process.env.BENCH_TIMING === "1";
+const stem = (partial ? `${date}-${partial.join("+")}` : date) + (timing ? "-timing" : "");
 // Capacity gets 10 minutes of its own on top of the rest's 14, and the cluster 8.
 const CAPACITY_MS = 10 * 60 * 1000;
 const CLUSTER_MS = 8 * 60 * 1000;
@@ -83,6 +86,8 @@ const failures: string[] = [];
 const outDir = join(ROOT, "bench", "results");
 const capacityPlot = `capacity-${date}.svg`;
 let plotted = false;
+/** lines under the README's table besides the capacity plot's: each realtime round's tail and load */
+const readmeLines: string[] = [];
 
 function withDeadline<T>(what: string, promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -101,9 +106,10 @@ try {
     // stopped (and Stealmate's store closed) before its figures are read; SSR and pages get the rest.
     // Five short rounds rather than three long ones: the median shrugs off a round disturbed by
     // something else on the machine.
-    const outcome = await runRealtimeBench({ rounds: env("BENCH_ROUNDS", 5), sizes, deadline: started + 10.5 * 60 * 1000, log });
+    const outcome = await runRealtimeBench({ rounds: env("BENCH_ROUNDS", 5), sizes, deadline: started + 10.5 * 60 * 1000, log, resultsFile: `bench/results/${stem}.md` });
     sections.push(...outcome.sections);
     raw.realtime = outcome.results;
+    readmeLines.push(...outcome.readme);
   }
 
   if (only.has("capacity")) {
@@ -214,8 +220,8 @@ writeFileSync(join(outDir, `${stem}.json`), JSON.stringify({ date, machine: host
 
 // README: the ratios, between markers, so each run replaces the last summary (a partial run, its own rows).
 const readmePath = join(ROOT, "README.md");
-if (allRatios.length && existsSync(readmePath)) {
-  const extra = plotted ? [`Capacity on one core, chat p99 against lobbies: [plot](bench/results/${capacityPlot})`] : [];
+if (allRatios.length && existsSync(readmePath) && !timing) {
+  const extra = [...readmeLines, ...(plotted ? [`Capacity on one core, chat p99 against lobbies: [plot](bench/results/${capacityPlot})`] : [])];
   writeFileSync(readmePath, writeBenchTable(readFileSync(readmePath, "utf8"), { ratios: allRatios, date, machineLine, results: `bench/results/${stem}.md`, extra, only: partial }));
 }
 

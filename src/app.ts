@@ -74,7 +74,10 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
   privateDatabase(database);
   // A node of a cluster keeps its lobbies in the shared Redis (docs/cluster.md); nothing of that loads otherwise.
   const cluster = config.cluster ? await (await import("./cluster/node")).joinCluster({ ...config.cluster, idleMs: config.LOBBY_IDLE_MS, log }) : null;
-  const store = cluster?.store ?? new LobbyStore(database, log);
+  // Timing the chat line's stages wraps the store and the rules; off (as shipped), nothing of it runs.
+  const timing = config.LINE_TIMING ? (await import("./realtime/line-timing")).enableLineTiming((line) => console.error(line)) : null;
+  const untimed = cluster?.store ?? new LobbyStore(database, log);
+  const store = timing ? timing.store(untimed) : untimed;
   const ai = await makeAi(config, loadBank(config.DATA_DIR, log), log);
   const questions = overrides.questions ?? ai.questions;
   const ownQuota = { lobbyBytes: config.OWN_QUESTIONS_LOBBY_BYTES, totalBytes: config.OWN_QUESTIONS_TOTAL_BYTES };
@@ -82,7 +85,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
   const heartbeat = cluster ? null : new Heartbeat(join(config.DATA_DIR, "heartbeat"), overrides.clock ?? realClock, log);
   const downtimeMs = heartbeat?.downtime() ?? 0;
   if (downtimeMs > 0) log(`restart: down for ${downtimeMs} ms; open rounds get it back`);
-  const service = await LobbyService.open({ store, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, roundLimitMin: config.ROUND_LIMIT_MIN_S, log, maxLobbies: config.MAX_LOBBIES, ownQuota, reduce: overrides.reduce, downtimeMs });
+  const service = await LobbyService.open({ store, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, roundLimitMin: config.ROUND_LIMIT_MIN_S, log, maxLobbies: config.MAX_LOBBIES, ownQuota, reduce: overrides.reduce ?? timing?.reduce, downtimeMs });
   heartbeat?.start();
   cluster?.attach(service);
   const tokens = new Tokens(tokenSecret(config.DATA_DIR, config.JWT_SECRET), config.TOKEN_TTL_S);

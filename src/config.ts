@@ -98,6 +98,11 @@ const schema = z.object({
   OWN_QUESTIONS_NETWORK_BYTES_PER_HOUR: count.default(4 * 1024 * 1024),
   /** IPv4 addresses sharing this many leading bits count as one network for lobbies and own questions (32: each address; IPv6 is counted by /64) */
   IPV4_NETWORK_PREFIX: z.coerce.number().int().min(0).max(32).default(32),
+  /** 1: time each chat line's stages and the event loop, for the bench (docs/bench.md "Where the tail comes from"); off, none of it runs */
+  LINE_TIMING: z
+    .enum(["0", "1"])
+    .default("0")
+    .transform((v) => v === "1"),
   // Cluster mode (docs/cluster.md): several nodes behind HAProxy sharing one Redis. Unset, nothing of it loads.
   /** redis://:PASSWORD@HOST:PORT of the shared store (docs/cluster.md "Redis's password"); set, this server is one node of a cluster */
   REDIS_URL: z

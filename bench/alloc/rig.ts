@@ -18,6 +18,8 @@ import type { Team } from "../../src/game/types";
 import { LobbyService } from "../../src/lobbies/service";
 import type { AnswerJudge, QuestionSource } from "../../src/lobbies/seams";
 import { LobbyStore } from "../../src/lobbies/store";
+import type { LobbyStorePort } from "../../src/lobbies/store-port";
+import type { reduce } from "../../src/game/reduce";
 import { FloodGuard, FloodGuards } from "../../src/realtime/flood-guard";
 import { Handlers } from "../../src/realtime/handlers";
 import { Peer } from "../../src/realtime/peer";
@@ -96,10 +98,11 @@ export class ChatRig {
     floods.playerFloods = new FloodGuards(() => new FloodGuard(LIFTED, LIFTED, LIFTED));
   }
 
-  static async open(lobbies: number): Promise<ChatRig> {
+  /** `timing`: the line timing's wrappers of the store and the rules (src/realtime/line-timing.ts), as the server installs them. */
+  static async open(lobbies: number, timing?: { reduce: typeof reduce; store: (store: LobbyStorePort) => LobbyStorePort }): Promise<ChatRig> {
     const dir = mkdtempSync(join(tmpdir(), "stealmate-alloc-"));
     const store = new LobbyStore(join(dir, "lobbies.sqlite"), () => {});
-    const service = await LobbyService.open({ store, questions: noQuestions, judge: noJudge, log: () => {} });
+    const service = await LobbyService.open({ store: timing ? timing.store(store) : store, questions: noQuestions, judge: noJudge, log: () => {}, reduce: timing?.reduce });
     const rig = new ChatRig(store, service, dir);
     for (let l = 0; l < lobbies; l++) rig.seats.push(await rig.lobby(l));
     return rig;

@@ -12,7 +12,7 @@ import { Stats } from "../../scripts/soak/stats";
 import { argReader, loadArgs, phase } from "../load/args";
 import { ChatSender } from "../load/chat-sender";
 import { round, sentAtOf } from "../load/chat-window";
-import { LoopLag } from "../load/loop-lag";
+import { LoopLag } from "../../src/realtime/loop-lag";
 import { LineBook, type LineFates } from "./line-fates";
 import { LobbyPlay, type LobbyMeter } from "./lobby-play";
 import type { Player } from "./player";

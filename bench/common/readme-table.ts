@@ -25,7 +25,7 @@ export interface Run {
   machineLine: string;
   /** the run's results, relative to the repository, e.g. bench/results/2026-11-27.md */
   results: string;
-  /** lines under the table (a plot's link) */
+  /** lines under the table (each realtime round's tail and load, a plot's link), each a paragraph; one that begins with a link replaces the line with the same link text */
   extra?: string[];
   /** the sections of a partial run; absent for a full one */
   only?: string[];
@@ -75,7 +75,7 @@ export function writeBenchTable(readme: string, run: Run): string {
       "| ratio | value | target | met |",
       "| --- | ---: | --- | --- |",
       ...run.ratios.map(ratioRow),
-      ...(run.extra?.length ? ["", ...run.extra] : []),
+      ...(run.extra ?? []).flatMap((l) => ["", l]),
       ...(run.only ? ["", `${partialNote(run.only)}${run.date}.`] : []),
       END,
     ].join("\n");

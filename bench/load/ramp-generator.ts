@@ -11,7 +11,7 @@ import { argReader, loadArgs, phase } from "./args";
 import { ChatSender } from "./chat-sender";
 import { ChatWindow, round, type WindowStats } from "./chat-window";
 import { Crowd } from "./crowd";
-import { LoopLag } from "./loop-lag";
+import { LoopLag } from "../../src/realtime/loop-lag";
 
 export interface Step {
   lobbies: number;

@@ -3,6 +3,7 @@
 // loading it as a restart would. The epoch of each lobby held here is kept, to be checked by every write.
 import { CHAT_HISTORY } from "../game/settings";
 import type { OwnQuestion, Question } from "../game/types";
+import { chatJson } from "../lobbies/chat-json";
 import { parseChatLine, parseStoredLobby } from "../lobbies/stored-state";
 import { MOVED_MESSAGE, ownBody, StoreRefusal, type LobbyChange, type LobbyStorePort, type StoredLobby } from "../lobbies/store-port";
 import { isReply, OutcomeUnknown, type Redis } from "./redis";
@@ -136,7 +137,7 @@ function args(change: LobbyChange): string[] {
       return [JSON.stringify(row), String(change.at)];
     }
     case "chat":
-      return [JSON.stringify(change.message), String(change.message.timestamp), String(CHAT_HISTORY)];
+      return [chatJson(change.message), String(change.message.timestamp), String(CHAT_HISTORY)];
     case "remove":
       return ["", String(Date.now())];
     case "quarantine":

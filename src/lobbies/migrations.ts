@@ -39,6 +39,17 @@ const STEPS: readonly ((db: Database) => void)[] = [
       if (keyed !== state) update.run(JSON.stringify(keyed), row.code);
     }
   },
+  // 5: chat rows kept together by lobby, in a table clustered on (code, id) (docs/decisions.md "The
+  // chat line's allocations"). A line's append and its lobby's prune then write a page or two of
+  // that lobby's, not a page of the table and one of its index, and a prune's rows lie on one page
+  // instead of one page each among every other lobby's. Ids stay global and increasing: the store
+  // gives them now (sqlite-writes.ts), as the rowid did.
+  (db) => {
+    db.run("CREATE TABLE chat_rows (code TEXT NOT NULL, id INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (code, id)) WITHOUT ROWID");
+    db.run("INSERT INTO chat_rows (code, id, body) SELECT code, id, body FROM chat");
+    db.run("DROP TABLE chat");
+    db.run("ALTER TABLE chat_rows RENAME TO chat");
+  },
 ];
 
 export const SCHEMA_VERSION = STEPS.length;

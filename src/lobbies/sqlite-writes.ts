@@ -3,14 +3,24 @@
 // why not a writer thread). A change the database refuses is rolled back whole and thrown.
 import type { Database } from "bun:sqlite";
 import { CHAT_HISTORY } from "../game/settings";
+import { chatJson } from "./chat-json";
 import { ownBody, type LobbyChange } from "./store-port";
+
+/**
+ * Appends of a lobby between two prunes of its chat to the history's length. Each prune deletes the
+ * rows that fell out since the last. When a lobby's rows lay among every other lobby's, each row
+ * deleted was a page written, and 50 at a time took 0.6 ms on one line in 50, which set chat's p99;
+ * with the rows kept together by lobby (migrations.ts, step 5), 10 rows are a page (docs/bench.md
+ * "Where the tail comes from").
+ */
+const PRUNE_EVERY = 10;
 
 function statements(db: Database) {
   return {
     save: db.prepare("INSERT INTO lobbies (code, state, updated_at) VALUES (?, ?, ?) ON CONFLICT(code) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at"),
     removeLobby: db.prepare("DELETE FROM lobbies WHERE code = ?"),
     removeChat: db.prepare("DELETE FROM chat WHERE code = ?"),
-    append: db.prepare("INSERT INTO chat (code, body) VALUES (?, ?)"),
+    append: db.prepare("INSERT INTO chat (code, id, body) VALUES (?, ?, ?)"),
     prune: db.prepare("DELETE FROM chat WHERE code = ? AND id <= (SELECT id FROM chat WHERE code = ? ORDER BY id DESC LIMIT 1 OFFSET ?)"),
     stateOf: db.prepare("SELECT state FROM lobbies WHERE code = ?"),
     allChat: db.prepare("SELECT body FROM chat WHERE code = ? ORDER BY id"),
@@ -31,9 +41,12 @@ export class SqliteWrites {
   private readonly s;
   /** Lines appended per lobby since its chat was last pruned to the history's length. */
   private readonly appendsSincePrune = new Map<string, number>();
+  /** The next chat row's id: global and increasing, so rows keep the order they were said in (migrations.ts, step 5). */
+  private nextChatId: number;
 
   constructor(private readonly db: Database) {
     this.s = statements(db);
+    this.nextChatId = (db.query("SELECT COALESCE(MAX(id), 0) AS id FROM chat").get() as { id: number }).id + 1;
   }
 
   /** Writes the change in a transaction of its own; returns the own-question rows it changed, or throws with nothing written. */
@@ -60,10 +73,11 @@ export class SqliteWrites {
         return 0;
       }
       case "chat": {
-        s.append.run(change.code, JSON.stringify(change.message));
+        s.append.run(change.code, this.nextChatId++, chatJson(change.message));
         const count = (this.appendsSincePrune.get(change.code) ?? 0) + 1;
-        // Pruning every append would double the cost of chat; every few dozen keeps the table bounded.
-        if (count < CHAT_HISTORY / 2) this.appendsSincePrune.set(change.code, count);
+        // A few lines at a time: pruning every append doubles a commit's median, and pruning every
+        // 50 made those commits 40 times the others (docs/bench.md "Where the tail comes from").
+        if (count < PRUNE_EVERY) this.appendsSincePrune.set(change.code, count);
         else {
           this.appendsSincePrune.set(change.code, 0);
           s.prune.run(change.code, change.code, CHAT_HISTORY);

@@ -13,6 +13,7 @@ import { TOO_MANY_REQUESTS, type RateLimiter } from "../access/rate-limit";
 import type { LobbyState } from "../game/types";
 import type { Outcome } from "../game/outcome";
 import { FloodGuard, FloodGuards, worse, type Verdict } from "./flood-guard";
+import { lineTiming } from "./line-timing";
 import type { Peer } from "./peer";
 import type { Rooms } from "./rooms";
 
@@ -91,6 +92,7 @@ export class Handlers {
    */
   frame(peer: Peer, data: string | Uint8Array): void {
     if (!peer.live) return;
+    lineTiming?.arrived();
     peer.heard(Date.now());
     // A seated connection's frames count against its player and its address's seated budget, at
     // their turn (run()); the others' against a budget of their own, so a flood from a connection
@@ -100,6 +102,7 @@ export class Handlers {
     const decoded = typeof data === "string" ? decodeFrame(data) : ({ ok: false, event: "" } as const);
     // A closure only for a frame that has to wait: most run at once (docs/bench.md "Allocations per chat line").
     const next = peer.queue ? peer.queue.then(() => this.run(peer, decoded)) : this.run(peer, decoded);
+    lineTiming?.done();
     if (!next) return;
     const queue: Promise<void> = next.then(() => {
       if (peer.queue === queue) peer.queue = null;
@@ -238,6 +241,7 @@ export class Handlers {
    * connection wait for it (see frame()).
    */
   private chat(peer: Peer, input: Parsed<"chat-message">): Promise<void> | void {
+    lineTiming?.mark("validated");
     const { code, playerId } = peer;
     if (!code || !playerId) return peer.emit("socket-error", { event: "chat-message", message: "Join a lobby first" });
     if (blankChat(input.message)) return;

@@ -4,10 +4,12 @@
 // direct sends. Connections on the fallback are no Bun sockets; they are kept per topic here
 // (StreamTopics) and written one by one.
 import type { Audience } from "../game/effects";
-import type { Team } from "../game/types";
+import type { ChatMessage, Team } from "../game/types";
+import { chatJson } from "../lobbies/chat-json";
 import type { Broadcaster } from "../lobbies/seams";
 import type { ServerEvent, ServerEvents } from "../shared/events";
 import { CLOSE, encodeFrame } from "../shared/wire";
+import { lineTiming } from "./line-timing";
 import type { Peer } from "./peer";
 
 export const topics = {
@@ -109,9 +111,12 @@ export class Rooms implements Broadcaster {
   }
 
   emit<E extends ServerEvent>(code: string, to: Audience, event: E, payload: ServerEvents[E]): void {
-    const frame = encodeFrame(event, payload);
+    // A chat line's frame wraps the JSON its commit made (lobbies/chat-json.ts): the line is encoded once.
+    const frame = event === "chat-message" ? `["chat-message",${chatJson(payload as ChatMessage)}]` : encodeFrame(event, payload);
+    lineTiming?.mark("encoded");
     if (to.kind === "player") for (const peer of this.players.get(to.playerId) ?? []) peer.send(frame);
     else this.publish(to.kind === "room" ? topics.lobby(code) : topics.team(code, to.team), frame);
+    lineTiming?.mark("published");
   }
 
   seat(code: string, playerId: string, team: Team | "none" | null): void {
