@@ -18,8 +18,8 @@ const BLUE_ANSWER = "Blue's answer before the pause";
 const output: string[] = [];
 // The nodes' lines are kept, to find the stale node's own account of waking, and shown as usual.
 // The production move interval, not the tests' short one: nothing here waits on it, and with 3 s the
-// lobby is settled enough on the stale node for the hand-over asked of it in its sleep to start when it
-// wakes, racing the request under test (answered 409 by the rules instead of 503 by the fence).
+// woken node answered the request under test 409 (its rules: time is up) instead of 503 (its fence) in
+// two runs of three, what it does on waking racing that request.
 const use = useCluster({ log: (line) => (output.push(line), toStderr(line)), moveEveryMs: 10_000 });
 
 /**
