@@ -6,11 +6,13 @@
 //   bun run soak -- --lobbies 60 --concurrency 12 --games 3 --rounds 5
 //
 // Every option is also read from the environment as SOAK_<NAME> (SOAK_LOBBIES=60, SOAK_CHURN=0.2).
-// Exits 0 only when every game completed, nothing unexpected happened and memory came back.
+// Exits 0 only when every game completed, nothing unexpected happened and memory came back, and
+// then (unless --long-cases 0) the long cases in Chromium passed (scripts/soak/long-cases.ts).
 import { loadBank } from "../src/ai/bank";
 import type { Question } from "../src/game/types";
 import type { SoakClient } from "./soak/client";
 import { PLAYERS, playLobby } from "./soak/lobby";
+import { runLongCases } from "./soak/long-cases";
 import { type ProcSample, ServerProcess } from "./soak/server-process";
 import { sleep, Stats } from "./soak/stats";
 
@@ -39,6 +41,8 @@ export interface SoakOptions {
   rssSlackMb: number;
   /** share of the load's growth (peak - baseline) allowed to remain at the end */
   rssGrowthShare: number;
+  /** 1: after the load, the long cases in Chromium too (scripts/soak/long-cases.ts); 0: the load alone */
+  longCases: number;
   quiet: boolean;
 }
 
@@ -64,9 +68,10 @@ const BOUNDS: Record<Exclude<keyof SoakOptions, "quiet">, [number, number, numbe
   // server may still hold garbage from the load, at most what was live at the peak.
   rssSlackMb: [40, 0, 4096],
   rssGrowthShare: [0.5, 0, 1],
+  longCases: [1, 0, 1],
 };
 
-const INTEGER = new Set(["lobbies", "concurrency", "rounds", "games", "thinkMs", "reconnectDelayMs", "seed"]);
+const INTEGER = new Set(["lobbies", "concurrency", "rounds", "games", "thinkMs", "reconnectDelayMs", "seed", "longCases"]);
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const envName = (key: string) => `SOAK_${kebab(key).replace(/-/g, "_").toUpperCase()}`;
 
@@ -335,6 +340,9 @@ if (import.meta.main) {
   }
   console.log(formatReport(report));
   console.log(`SOAK_RESULT ${JSON.stringify(report)}`);
+  // The long cases come after the load, so that no browser shares the machine with the measured server.
+  const long = report.options.longCases ? await runLongCases() : null;
+  if (long) console.log(`\nsoak long cases: ${long.ok ? "PASS" : "FAIL"}, ${long.passed} passed, ${long.failed} failed in ${long.seconds.toFixed(1)} s`);
   // Client sockets and timers are all closed, but exit explicitly so nothing stray keeps us alive.
-  process.exit(report.ok ? 0 : 1);
+  process.exit(report.ok && (long?.ok ?? true) ? 0 : 1);
 }

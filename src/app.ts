@@ -39,8 +39,6 @@ const HEALTH_PATH = "/healthz";
 const healthy = () => new Response("ok\n", { headers: { "content-type": "text/plain", "cache-control": "no-store" } });
 const unhealthy = () => new Response("not serving\n", { status: 503, headers: { "content-type": "text/plain", "cache-control": "no-store" } });
 
-/** How long a draining cluster node answers its health checks 503 before it hands over: two of HAProxy's checks (deploy/haproxy.cfg). */
-const BALANCER_NOTICE_MS = 1100;
 
 /** How long close() waits for requests under way before cutting them off. */
 const DRAIN_MS = 1000;
@@ -95,7 +93,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
   if (downtimeMs > 0) log(`restart: down for ${downtimeMs} ms; open rounds get it back`);
   // The realtime rooms hear every lobby's events: made first, so the registry is given them whole.
   const rooms = new Rooms();
-  const service = await LobbyService.open({ store, ownership, broadcaster: rooms, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, log, maxLobbies: config.MAX_LOBBIES, ownQuota, reduce: overrides.reduce ?? timing?.reduce, downtimeMs });
+  const service = await LobbyService.open({ store, ownership, broadcaster: rooms, questions, judge: overrides.judge ?? ai.judge, clock: overrides.clock, idleMs: config.LOBBY_IDLE_MS, hostGraceMs: config.HOST_GRACE_S * 1000, roundLimitMin: config.ROUND_LIMIT_MIN_S, log, maxLobbies: config.MAX_LOBBIES, ownQuota, reduce: overrides.reduce ?? timing?.reduce, downtimeMs });
   heartbeat?.start();
   const tokens = new Tokens(tokenSecret(config.DATA_DIR, config.JWT_SECRET), config.TOKEN_TTL_S);
   const clientIps = new WeakMap<Request, string>();
@@ -201,8 +199,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
       // A cluster node first lets the balancer see it going, then hands its lobbies over: their players
       // reconnect straight to the node that takes them (docs/cluster.md "Stopping a node").
       if (cluster) {
-        cluster.drain();
-        await Bun.sleep(BALANCER_NOTICE_MS);
+        await cluster.drain();
         await cluster.leave();
       }
       // Realtime connections first: new ones are refused, and every one is told, then closed, so pages

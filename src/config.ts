@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { z } from "zod";
+import { ROUND_LIMIT_MIN } from "./game/settings";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const ms = z.coerce.number().int().positive();
@@ -39,6 +40,9 @@ const pemFile = () =>
     }
   });
 
+/** A lobby moves between a cluster's nodes at most once in this long, unless CLUSTER_MOVE_EVERY_MS says otherwise. */
+export const DEFAULT_MOVE_EVERY_MS = 10_000;
+
 const schema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -59,6 +63,8 @@ const schema = z.object({
   TOKEN_TTL_S: z.coerce.number().int().positive().default(24 * 60 * 60),
   /** seconds a disconnected host keeps the role while another player is connected */
   HOST_GRACE_S: z.coerce.number().positive().default(30),
+  /** the shortest round a host may set, in seconds; lowered only by tests that must see a real round deadline pass (docs/decisions.md "The tests' own budget") */
+  ROUND_LIMIT_MIN_S: z.coerce.number().int().min(1).max(ROUND_LIMIT_MIN).default(ROUND_LIMIT_MIN),
   /** the address phones open, shown in every QR code, link and start-up line (docs/decisions.md "A party on a home network") */
   PUBLIC_URL: publicUrl.optional(),
   /** PEM files: both set, the one port speaks HTTPS and WSS */
@@ -108,6 +114,10 @@ const schema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,32}$/, "must be 1-32 letters, digits, - or _")
     .optional(),
+  /** a lobby moves between nodes at most once in this long; HAProxy's `rise` must keep a returning node out as long (docs/cluster.md "Owning a lobby") */
+  CLUSTER_MOVE_EVERY_MS: ms.min(1000).default(DEFAULT_MOVE_EVERY_MS),
+  /** how long a cluster node that is stopping answers its health checks 503 before it hands its lobbies over: two of HAProxy's checks (deploy/haproxy.cfg); 0 for a node no balancer watches */
+  CLUSTER_DRAIN_NOTICE_MS: z.coerce.number().int().min(0).default(1100),
   /** comma-separated addresses of proxies whose X-Forwarded-For is believed (HAProxy's): a name or a range would silently trust nothing */
   TRUSTED_PROXIES: list.refine((entries) => entries.every((entry) => isIP(entry) !== 0), "must be IP addresses, comma-separated (names and ranges are not taken)"),
 });
@@ -124,11 +134,11 @@ const withDerived = schema
       if (c.JWT_SECRET === undefined) ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "must be set when REDIS_URL is (the same on every node)" });
     }
   })
-  .transform(({ PUBLIC_URL, TLS_CERT, TLS_KEY, REDIS_URL, NODE_ID, ...rest }) => ({
+  .transform(({ PUBLIC_URL, TLS_CERT, TLS_KEY, REDIS_URL, NODE_ID, CLUSTER_MOVE_EVERY_MS, CLUSTER_DRAIN_NOTICE_MS, ...rest }) => ({
     ...rest,
     publicUrl: PUBLIC_URL,
     tls: TLS_CERT !== undefined && TLS_KEY !== undefined ? { cert: TLS_CERT, key: TLS_KEY } : undefined,
-    cluster: REDIS_URL !== undefined && NODE_ID !== undefined ? { redisUrl: REDIS_URL, nodeId: NODE_ID } : undefined,
+    cluster: REDIS_URL !== undefined && NODE_ID !== undefined ? { redisUrl: REDIS_URL, nodeId: NODE_ID, moveEveryMs: CLUSTER_MOVE_EVERY_MS, drainNoticeMs: CLUSTER_DRAIN_NOTICE_MS } : undefined,
   }));
 
 export type Config = z.infer<typeof withDerived>;

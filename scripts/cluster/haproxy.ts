@@ -11,11 +11,14 @@ export class LocalHaproxy extends Child {
   readonly url: string;
   readonly configPath: string;
 
-  /** `host`: the address HAProxy listens on (loopback, or every interface for phones on the network); `url` is on loopback either way. */
-  constructor(port: number, dir: string, nodes: HaproxyPlaces["nodes"], log: Log, host = "127.0.0.1") {
+  /**
+   * `host`: the address HAProxy listens on (loopback, or every interface for phones on the network); `url` is on loopback either way.
+   * `moveEveryMs`: the nodes' CLUSTER_MOVE_EVERY_MS, which its health checks' `rise` follows.
+   */
+  constructor(port: number, dir: string, nodes: HaproxyPlaces["nodes"], log: Log, host = "127.0.0.1", moveEveryMs?: number) {
     const url = `http://127.0.0.1:${port}`;
     const configPath = join(dir, "haproxy.cfg");
-    writeFileSync(configPath, haproxyConfig({ listen: `${host}:${port}`, adminSocket: join(dir, "haproxy.sock"), nodes }));
+    writeFileSync(configPath, haproxyConfig({ listen: `${host}:${port}`, adminSocket: join(dir, "haproxy.sock"), nodes, moveEveryMs }));
     super("haproxy", { command: [program("haproxy"), "-f", configPath, "-db"], ready: () => answers200(`${url}/healthz`), log });
     this.url = url;
     this.configPath = configPath;

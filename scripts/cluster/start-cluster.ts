@@ -31,6 +31,12 @@ export interface ClusterOptions {
   log?: Log;
   /** how long each process may take to be ready (60 s) */
   startupMs?: number;
+  /**
+   * A lobby moves between nodes at most once in this long (each node's CLUSTER_MOVE_EVERY_MS), and HAProxy
+   * keeps a node that comes back out as long (its checks' `rise`). Unset, the nodes' own default, 10 s;
+   * the tests shorten it (tests/support/short-timings.ts).
+   */
+  moveEveryMs?: number;
 }
 
 /** What `bun run cluster` prints: where to go, and each process's pid. */
@@ -80,11 +86,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       // A test runner's NODE_ENV=test would give the nodes React's slow development build; the
       // server picks production itself when it is unset.
       NODE_ENV: undefined,
+      CLUSTER_MOVE_EVERY_MS: options.moveEveryMs === undefined ? undefined : String(options.moveEveryMs),
       ...options.nodeEnv?.(id),
     };
     return new ClusterNode(id, port, join(dir, id), options.nodeCommand?.(id) ?? SERVER_COMMAND, env, log);
   });
-  const haproxy = new LocalHaproxy(haproxyPort, dir, nodes.map((n) => ({ id: n.id, host: "127.0.0.1", port: n.port })), log, options.everyInterface ? "0.0.0.0" : "127.0.0.1");
+  const haproxy = new LocalHaproxy(haproxyPort, dir, nodes.map((n) => ({ id: n.id, host: "127.0.0.1", port: n.port })), log, options.everyInterface ? "0.0.0.0" : "127.0.0.1", options.moveEveryMs);
 
   const stop = async () => {
     await Promise.all(nodes.map((node) => node.stop()));

@@ -22,13 +22,22 @@ export interface ClusterNode {
    * cluster shut for HAProxy's 10 s of rise after Redis is back (docs/decisions.md "Many machines").
    */
   healthy(): boolean;
-  /** Stops taking lobbies, so the balancer stops sending them here (its health check fails). */
-  drain(): void;
+  /**
+   * Stops taking lobbies, so the balancer stops sending them here (its health check fails), and
+   * resolves once the balancer has had time to see it (`drainNoticeMs`).
+   */
+  drain(): Promise<void>;
   /** Hands every lobby over at once and gives up the lease; the service's sockets are closed after. */
   leave(): Promise<void>;
 }
 
-export async function joinCluster(opts: { redisUrl: string; nodeId: string; idleMs: number; log: (line: string) => void }): Promise<ClusterNode> {
+/**
+ * `moveEveryMs` (CLUSTER_MOVE_EVERY_MS): a lobby moves at most once in this long, so a node asking for a
+ * lobby that just came to its owner waits. HAProxy's `rise` keeps a node that comes back out as long
+ * (scripts/cluster/haproxy-config.ts). `drainNoticeMs` (CLUSTER_DRAIN_NOTICE_MS): how long a node that
+ * is stopping answers its health checks 503 before it hands its lobbies over.
+ */
+export async function joinCluster(opts: { redisUrl: string; nodeId: string; moveEveryMs: number; drainNoticeMs: number; idleMs: number; log: (line: string) => void }): Promise<ClusterNode> {
   const { log } = opts;
   const connect = async () => {
     const connection = new Redis(opts.redisUrl);
@@ -50,7 +59,7 @@ export async function joinCluster(opts: { redisUrl: string; nodeId: string; idle
     wanted: (codes) => ownership.wanted(codes),
   });
   const store = new RedisStore(redis, lease, epochs, opts.idleMs);
-  const ownership = new RedisOwnership(redis, lease, epochs, store, log);
+  const ownership = new RedisOwnership(redis, lease, epochs, store, log, opts.moveEveryMs);
   await warnOfSettings(redis, log);
   await lease.start();
   log(`cluster: node ${lease.owner} joined`);
@@ -60,7 +69,10 @@ export async function joinCluster(opts: { redisUrl: string; nodeId: string; idle
     ownership,
     budgets: sharedBudgets(redis, log),
     healthy: () => ownership.taking,
-    drain: () => ownership.drain(),
+    async drain() {
+      ownership.drain();
+      await Bun.sleep(opts.drainNoticeMs);
+    },
     async leave() {
       await ownership.leave();
       await lease.stop();

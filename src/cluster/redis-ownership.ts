@@ -13,8 +13,6 @@ import type { Redis } from "./redis";
 import { LOST_TOUCH } from "./redis-store";
 import { CLAIM, keys, prefixOf, RELEASE } from "./scripts";
 
-/** A lobby moves at most once in this long: a node asking for a lobby that just came to its owner waits. */
-export const MOVE_AT_MOST_EVERY_MS = 10_000;
 /** How long a claim waits for a live owner to let the lobby go (or for a dead one's lease to run out). */
 const HAND_OVER_WAIT_MS = LEASE_TTL_MS + 500;
 const CLAIM_POLL_MS = 100;
@@ -37,6 +35,8 @@ export class RedisOwnership implements LobbyOwnership {
     /** where an unreadable lobby is set aside */
     private readonly store: LobbyStorePort,
     private readonly log: (line: string) => void,
+    /** a lobby moves at most once in this long (CLUSTER_MOVE_EVERY_MS): a node asking for one that just came to its owner waits */
+    private readonly moveEveryMs: number,
   ) {}
 
   /** Nothing lives here at start: each lobby is claimed when someone asks for it. */
@@ -90,7 +90,7 @@ export class RedisOwnership implements LobbyOwnership {
         void this.disown(code);
         continue;
       }
-      if (!this.epochs.settled(code, MOVE_AT_MOST_EVERY_MS)) continue;
+      if (!this.epochs.settled(code, this.moveEveryMs)) continue;
       void held.release(code, () => this.release(code)).then((released) => released && this.log(`cluster: handed lobby ${code} over`));
     }
   }

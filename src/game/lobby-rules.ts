@@ -97,10 +97,10 @@ export function teamSelect(state: LobbyState, playerId: string, team: Team, isCa
   return accept(next, [...effects, lobbyEvent(next, "player-team-changed", { playerId })]);
 }
 
-export function updateSettings(state: LobbyState, by: string, input: SettingsInput): Outcome {
+export function updateSettings(state: LobbyState, by: string, input: SettingsInput, roundLimitMin?: number): Outcome {
   if (by !== state.hostId) return refuse("forbidden", "Only the host can change settings");
   if (state.game) return refuse("conflict", "Settings are locked during a game");
-  const next = { ...state, settings: normalizeSettings(input, state.settings) };
+  const next = { ...state, settings: normalizeSettings(input, state.settings, roundLimitMin) };
   return accept(next, [lobbyEvent(next, "settings-updated", { settings: next.settings })]);
 }
 

@@ -18,11 +18,13 @@ export interface Context {
   now: number;
   /** how long a disconnected host keeps the role (configuration, so it arrives with the time) */
   hostGraceMs?: number;
+  /** the shortest round a host may set, in seconds (ROUND_LIMIT_MIN unless ROUND_LIMIT_MIN_S lowers it) */
+  roundLimitMin?: number;
   /** what names are compared by (the service injects the confusable skeleton) */
   nameKey?: NameKey;
 }
 
-export function reduce(state: LobbyState, command: Command, { now, hostGraceMs = DEFAULT_HOST_GRACE_MS, nameKey = caseOnly }: Context): Outcome {
+export function reduce(state: LobbyState, command: Command, { now, hostGraceMs = DEFAULT_HOST_GRACE_MS, roundLimitMin, nameKey = caseOnly }: Context): Outcome {
   switch (command.type) {
     case "join":
       return join(state, command.playerId, command.name, now, nameKey, command.takeBack);
@@ -37,7 +39,7 @@ export function reduce(state: LobbyState, command: Command, { now, hostGraceMs =
     case "sitOut":
       return sitOut(state, command.by);
     case "updateSettings":
-      return updateSettings(state, command.by, command.settings);
+      return updateSettings(state, command.by, command.settings, roundLimitMin);
     case "startGame":
       return startGame(state, command.by, command.questions, now, command.order);
     case "startRound":

@@ -13,6 +13,7 @@ export const CODE_PATTERN = /^[A-Za-z0-9]{4}$/;
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
 export const ROUNDS_MIN = 1;
 export const ROUNDS_MAX = 20;
+/** The shortest round a host may set; a server's own may be lower (ROUND_LIMIT_MIN_S: tests that must see a real deadline pass). */
 export const ROUND_LIMIT_MIN = 15;
 export const ROUND_LIMIT_MAX = 120;
 export const MAX_TAGS = 10;
@@ -47,7 +48,7 @@ function clamp(value: unknown, min: number, max: number): number {
 }
 
 export const clampRounds = (value: unknown) => clamp(value, ROUNDS_MIN, ROUNDS_MAX);
-export const clampRoundLimit = (value: unknown) => clamp(value, ROUND_LIMIT_MIN, ROUND_LIMIT_MAX);
+export const clampRoundLimit = (value: unknown, min = ROUND_LIMIT_MIN) => clamp(value, min, ROUND_LIMIT_MAX);
 
 /**
  * Text as it is kept and shown: at most `max` UTF-16 units, a lone surrogate (JSON can carry one,
@@ -85,10 +86,11 @@ export function canAddTag(tags: readonly string[], text: string): boolean {
   return tag.length > 0 && !tags.some((t) => tagKey(t) === tagKey(tag));
 }
 
-export function normalizeSettings(input: SettingsInput, current: Settings): Settings {
+/** `roundLimitMin`: the server's shortest round, ROUND_LIMIT_MIN unless configured lower. */
+export function normalizeSettings(input: SettingsInput, current: Settings, roundLimitMin = ROUND_LIMIT_MIN): Settings {
   return {
     rounds: input.rounds === undefined ? current.rounds : clampRounds(input.rounds),
-    roundLimit: input.roundLimit === undefined ? current.roundLimit : clampRoundLimit(input.roundLimit),
+    roundLimit: input.roundLimit === undefined ? current.roundLimit : clampRoundLimit(input.roundLimit, roundLimitMin),
     tags: input.tags === undefined ? current.tags : normalizeTags(input.tags),
   };
 }

@@ -28,6 +28,8 @@ export interface ServiceOptions {
   idleMs?: number;
   /** how long a disconnected host keeps the role (HOST_GRACE_S) */
   hostGraceMs?: number;
+  /** the shortest round a host may set, in seconds (ROUND_LIMIT_MIN_S) */
+  roundLimitMin?: number;
   /** lobbies open at once (MAX_LOBBIES) */
   maxLobbies?: number;
   /** what a lobby's own questions may take (OWN_QUESTIONS_LOBBY_BYTES, OWN_QUESTIONS_TOTAL_BYTES) */
@@ -82,7 +84,7 @@ export function lobbyDeps(opts: ServiceOptions, registry: Pick<LobbyDeps, "reanc
     idleMs: opts.idleMs ?? DEFAULT_IDLE_MS,
     ownQuota: opts.ownQuota ?? NO_QUOTA,
     hostGraceMs,
-    context: { now: 0, hostGraceMs, nameKey },
+    context: { now: 0, hostGraceMs, roundLimitMin: opts.roundLimitMin, nameKey },
     writes: new LoneWrites(opts.store, log),
     ...registry,
   };

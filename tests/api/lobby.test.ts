@@ -1,6 +1,7 @@
 // The lobby calls of docs/contract.md "Routes" over real HTTP: create, join, look up, leave, end, team
 // select, settings and kick, with their success shapes and their 400/404/409 refusals.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { loadConfig } from "../../src/config";
 import { call, startTestApp, type TestApp } from "../support/app";
 import { claimsOf, createLobby, expectFailure, joinLobby, lobbyData, party, refused, teamSelect } from "../support/rest";
 
@@ -256,6 +257,19 @@ describe("POST /api/lobby/updateSettings", () => {
     expect(await send({ rounds: "abc", roundLimit: "soon" })).toEqual({ rounds: 1, roundLimit: 15, tags: ["General"] });
     expect(await send({ rounds: "5", roundLimit: 45 })).toEqual({ rounds: 5, roundLimit: 45, tags: ["General"] });
     expect(await send({ tags: Array.from({ length: 12 }, (_, i) => `Tag${i}`) })).toEqual({ rounds: 5, roundLimit: 45, tags: Array.from({ length: 10 }, (_, i) => `Tag${i}`) });
+  });
+
+  test("a server started with ROUND_LIMIT_MIN_S takes rounds that short, and no shorter; above 15 it does not start", async () => {
+    const short = await startTestApp({ ROUND_LIMIT_MIN_S: "3" });
+    try {
+      const { token } = await createLobby(short);
+      const send = async (roundLimit: number) => (await call(short, "POST", "/api/lobby/updateSettings", { token, body: { settings: { roundLimit } } })).body.settings.roundLimit;
+      expect(await send(4)).toBe(4);
+      expect(await send(1)).toBe(3);
+    } finally {
+      await short.dispose();
+    }
+    expect(() => loadConfig({ ROUND_LIMIT_MIN_S: "16" })).toThrow("invalid configuration: ROUND_LIMIT_MIN_S");
   });
 
   test("a missing or mistyped settings object is a 400", async () => {

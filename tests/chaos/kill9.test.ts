@@ -3,8 +3,8 @@
 // before the kill must come back exactly: lobby, seats, tokens, the running round and its deadline,
 // the team's lock, the chat. (A kill keeps the OS's file cache; a real power cut may also lose the
 // last commits not yet synced, the synchronous=NORMAL trade of docs/decisions.md, Storage.)
-// This is the one place a test waits on a real round timer: the deadline must survive a restart
-// in wall-clock time, which no fake clock can show.
+// The deadline must survive a restart in wall-clock time, which no fake clock in this process can
+// show: so the round is a short one (tests/support/short-timings.ts) and its seconds are waited out.
 import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { call } from "../support/app";
@@ -12,8 +12,11 @@ import { within } from "../support/sockets";
 import { type Four, ok, seatFour, startGame, startRound, submit, teamSelect } from "../support/rest";
 import { dbFile, integrityCheck, portOpen, readStore, secretFile, useChaos, type ServerProcess } from "./support";
 import type { PlayerSocket } from "../support/player-socket";
+import { SHORT_ROUND_S, SHORT_ROUNDS_ENV } from "../support/short-timings";
 
 const isSnapshot = (p: any) => p?.updateType === "snapshot";
+/** The power cut comes this long before round 2's deadline (a round of SHORT_ROUND_S). */
+const KILL_BEFORE_DEADLINE_MS = 6_500;
 const withoutPresence = (players: any[]) => players.map(({ connected: _c, ...p }) => p);
 
 const chaos = useChaos();
@@ -34,7 +37,7 @@ async function kill9(server: ServerProcess): Promise<void> {
 describe("kill -9", () => {
   test("in the middle of round 2: lobby, tokens, deadline, lock and chat come back; clients resync; the round ends on time", async () => {
     const dir = chaos.dataDir();
-    const first = await start(dir);
+    const first = await start(dir, 0, SHORT_ROUNDS_ENV);
     const app = { url: first.url };
 
     // The secret was generated on first start, readable by the server's user only.
@@ -46,7 +49,7 @@ describe("kill -9", () => {
     // --- a game under way ------------------------------------------------------------------------
     const four: Four = await seatFour(app); // Hana host + blue captain, Bo blue; Ravi red captain, Rue red
     const { code } = four;
-    await startGame(app, four.blue1, 3, 15);
+    await startGame(app, four.blue1, 3, SHORT_ROUND_S);
     // Half of them on the fallback: both transports must find the server again.
     const hana = connect(first.url, "Hana(blue)", four.blue1);
     const bo = connect(first.url, "Bo(blue, stream)", four.blue2, "stream");
@@ -81,19 +84,19 @@ describe("kill -9", () => {
     await chat(bo, "blue", "room: no idea honestly", "game");
     await chat(rue, "red", "room: we have it", "game");
     await chat(rue, "red", "red: let's wait", "team");
-    await chat(hana, "blue", "room: ten seconds left!", "game");
+    await chat(hana, "blue", "room: a few seconds left!", "game");
 
     const before = (await call(app, "GET", `/api/lobby/${code}`)).body.data;
     expect(before.gameState).toMatchObject({ phase: "question", currentRoundNumber: 2, locked: { blue: true, red: false } });
 
-    // --- power cut, halfway through the round --------------------------------------------------------
-    // Halfway, so a restart that re-armed a full round limit (instead of the saved endsAt) would
+    // --- power cut, well into the round ---------------------------------------------------------------
+    // Late enough that a restart that re-armed a full round limit (instead of the saved endsAt) would
     // end the round seconds late, well outside the tolerance checked below. The server's real clock
     // is what is under test here, so the wait is real time.
-    await Bun.sleep(Math.max(0, savedEndsAt - 7500 - Date.now()));
+    await Bun.sleep(Math.max(0, savedEndsAt - KILL_BEFORE_DEADLINE_MS - Date.now()));
     const killedAt = Date.now();
     await kill9(first);
-    expect(savedEndsAt - Date.now()).toBeGreaterThan(3000); // still mid-round
+    expect(savedEndsAt - Date.now()).toBeGreaterThan(KILL_BEFORE_DEADLINE_MS - 1000); // still mid-round
 
     // The kill left a write-ahead log behind: opening the file has to recover from it.
     expect(statSync(`${dbFile(dir)}-wal`).size).toBeGreaterThan(0);
@@ -105,7 +108,7 @@ describe("kill -9", () => {
 
     // --- back up on the same folder and port ---------------------------------------------------------
     const spawnedAt = Date.now();
-    const second = await start(dir, first.port);
+    const second = await start(dir, first.port, SHORT_ROUNDS_ENV);
     expect(second.port).toBe(first.port);
     const restartedAt = Date.now();
     expect(readFileSync(secretFile(dir), "utf8")).toBe(secret); // reused, not regenerated
@@ -119,7 +122,7 @@ describe("kill -9", () => {
     expect(after.captains.blue.id).toBe(four.blue1.id);
     expect(after.captains.red.id).toBe(four.red1.id);
     expect(after.settings).toEqual(before.settings);
-    expect(after.settings).toMatchObject({ rounds: 3, roundLimit: 15 });
+    expect(after.settings).toMatchObject({ rounds: 3, roundLimit: SHORT_ROUND_S });
     // The round got back the time the server was down (docs/decisions.md "The host runs the room"):
     // from its last heartbeat (at most 250 ms before the kill) to its start.
     const endsAt = after.gameState.currentRound.endsAt;
@@ -300,7 +303,7 @@ describe("kill -9", () => {
     }
 
     // --- back up: every lobby, every token, every client -------------------------------------------
-    const second = await start(dir, first.port);
+    const second = await start(dir, first.port, SHORT_ROUNDS_ENV);
     for (const four of parties) {
       for (const seat of [four.blue1, four.blue2, four.red1, four.red2]) {
         const res = await call(app, "GET", `/api/lobby/${four.code}`, { token: seat.token });

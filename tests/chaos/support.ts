@@ -163,8 +163,8 @@ export function useChaos() {
       dirs.push(dir);
       return dir;
     },
-    async start(dir: string, port = 0): Promise<ServerProcess> {
-      const server = await spawnServer(dir, port);
+    async start(dir: string, port = 0, env: Record<string, string> = {}): Promise<ServerProcess> {
+      const server = await spawnServer(dir, port, env);
       servers.push(server);
       return server;
     },

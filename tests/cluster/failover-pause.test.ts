@@ -7,6 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { toStderr } from "../../scripts/cluster/child";
 import { CLUSTER_WAIT_MS, holder, isSnapshot, stored, type Holder } from "../support/cluster-party";
 import { lobbyData, startGame, startRound, submit } from "../support/rest";
+import { SHORT_ROUND_S } from "../support/short-timings";
 import { useCluster } from "../support/use-cluster";
 
 const PAUSE_MS = 10_000;
@@ -16,7 +17,10 @@ const BLUE_ANSWER = "Blue's answer before the pause";
 
 const output: string[] = [];
 // The nodes' lines are kept, to find the stale node's own account of waking, and shown as usual.
-const use = useCluster({ log: (line) => (output.push(line), toStderr(line)) });
+// The production move interval, not the tests' short one: nothing here waits on it, and with 3 s the
+// woken node answered the request under test 409 (its rules: time is up) instead of 503 (its fence) in
+// two runs of three, what it does on waking racing that request.
+const use = useCluster({ log: (line) => (output.push(line), toStderr(line)), moveEveryMs: 10_000 });
 
 /**
  * An HTTP request written whole into the node's socket: the kernel accepts the connection and takes the
@@ -47,15 +51,16 @@ describe("a node paused for 10 s while it holds a lobby", () => {
     const party = await use.party(["websocket", "stream", "websocket", "stream"]);
     const app = { url: cluster.url };
     const [blueCaptain, redCaptain] = party.players;
-    await startGame(app, blueCaptain!.seat, 3, 15);
+    await startGame(app, blueCaptain!.seat, 3, SHORT_ROUND_S);
     const { endsAt } = await startRound(app, blueCaptain!.seat);
     await submit(app, blueCaptain!.seat, 1, BLUE_ANSWER);
     const before = await lobbyData(app, party.code);
     const stale = await holder(cluster, party.code);
     const node = cluster.node(stale.node);
 
-    // The wait is real time: the node's own round timer is what is under test.
+    // The wait is real time (a short round: tests/support/short-timings.ts): the node's own round timer is what is under test.
     await Bun.sleep(Math.max(0, endsAt - DEADLINE_INTO_PAUSE_MS - Date.now()));
+    expect(endsAt - Date.now()).toBeGreaterThan(DEADLINE_INTO_PAUSE_MS - 1_000);
     const marks = party.sockets.map((s) => s.mark());
     const pausedAt = Date.now();
     node.pause();
@@ -87,7 +92,7 @@ describe("a node paused for 10 s while it holds a lobby", () => {
     }
     // Nothing of the stale node's was written: the round stands as the new owner judged it, red's late
     // answer nowhere. (Read from Redis: the woken node is back in HAProxy, and the lobby may already be
-    // on its way back to it, which the 10 s rule allows only from a live, new incarnation.)
+    // on its way back to it, which the move interval allows only from a live, new incarnation.)
     const now = await holder(cluster, party.code);
     expect(now.incarnation).not.toBe(stale.incarnation);
     expect(now.epoch).toBeGreaterThanOrEqual(owner!.epoch);

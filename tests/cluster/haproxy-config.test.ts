@@ -38,5 +38,13 @@ describe("the HAProxy configuration", () => {
       "    server n2 10.0.0.12:3000 track lobby/n2",
       "    server n3 10.0.0.13:3000 track lobby/n3",
     ]);
+    expect(body).toContain("    default-server check inter 500ms fall 2 rise 20 on-marked-down shutdown-sessions\n");
+  });
+
+  test("a node that comes back stays out as long as a lobby may not move: rise follows CLUSTER_MOVE_EVERY_MS", () => {
+    const rise = (moveEveryMs: number) => haproxyConfig({ listen: "127.0.0.1:8080", adminSocket: "/run/haproxy/admin.sock", nodes, moveEveryMs }).match(/ rise (\d+) /)![1];
+    expect(rise(3_000)).toBe("6");
+    expect(rise(10_000)).toBe("20");
+    expect(rise(2_100)).toBe("5");
   });
 });

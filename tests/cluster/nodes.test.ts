@@ -8,6 +8,7 @@ import { createLobby, joinLobby, lobbyData, teamSelect } from "../support/rest";
 import { PlayerSocket } from "../support/player-socket";
 import { redisCutter } from "../support/redis-cutter";
 import { Client, within } from "../support/sockets";
+import { UNBALANCED_NODE_ENV } from "../support/short-timings";
 
 let redis: TestRedis;
 let nodes: TestApp[] = [];
@@ -24,7 +25,7 @@ afterEach(async () => {
 });
 
 async function node(id: string, env: Record<string, string> = {}): Promise<TestApp> {
-  const app = await startTestApp({ REDIS_URL: redis.url, NODE_ID: id, ...env });
+  const app = await startTestApp({ REDIS_URL: redis.url, NODE_ID: id, ...UNBALANCED_NODE_ENV, ...env });
   nodes.push(app);
   return app;
 }

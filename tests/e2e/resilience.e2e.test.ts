@@ -1,95 +1,23 @@
 // Staying in the game (docs/decisions.md), in real Chromium against the real server: phones that lose their
 // wifi mid-round, a host whose phone dies, a latecomer, Back and Forward, a second tab. The others
 // act through the REST API; the device under test is driven as a person would, by visible text.
-import { afterAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
-import type { Page } from "playwright-core";
-import { useE2eSuite } from "../support/e2e";
-import { exactJudge, type Four, ok, quizQuestion, quizQuestions, type Seat, seatFour, startGame, startRound, submit } from "../support/rest";
-import { DESKTOP, live, markDocument, PHONE, sameDocument, type Device } from "../support/phones";
+import { describe, expect, test } from "bun:test";
+import { ok, quizQuestion, seatFour, startGame, startRound, submit } from "../support/rest";
+import { DESKTOP, live } from "../support/phones";
+import { inTurn, offlinePhoneCases, useStayingSuite } from "../support/staying";
 
-const suite = useE2eSuite({ questions: quizQuestions, judge: exactJudge, env: { HOST_GRACE_S: "2" } });
-const { app, shots } = suite;
-const opened: Device[] = [];
-/** A lost connection must be said within 5 s (docs/decisions.md "Staying in the game"). */
-const SAY_LOST_MS = 5_000;
+const staying = useStayingSuite();
+const { app, open, party, playRound, shot } = staying;
 
-afterAll(() => {
-  for (const d of opened) expect(d.errors).toEqual([]);
-});
-
-async function open(code: string, seat: Seat | null, path: string, options: object = PHONE): Promise<Device> {
-  const d = await suite.device(code, seat, path, options);
-  opened.push(d);
-  // Acting before the page has joined would race its first look at the lobby.
-  if (seat) await live(d.page);
-  return d;
-}
-
-/** A party of four in a game of `rounds` rounds of 15 s, started. */
-async function party(rounds = 5): Promise<Four> {
-  const four = await seatFour(app);
-  await startGame(app, four.blue1, rounds, 15);
-  return four;
-}
-
-/** Both teams lock (through the API), so the round ends at once and is judged. */
-async function playRound(four: Four, n: number): Promise<void> {
-  await startRound(app, four.blue1);
-  await submit(app, four.blue1, n, quizQuestion(n).answer);
-  await submit(app, four.red1, n, "a wrong guess");
-}
-
-const statusBar = (page: Page) => page.locator(".status-bar");
-const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `${name}.png`), animations: "disabled" });
-
-describe("a phone offline mid-round catches up without a reload", () => {
-  for (const seconds of [20, 60, 180]) {
-    test.concurrent(
-      `offline for ${seconds} s`,
-      async () => {
-        const four = await party();
-        const bo = await open(four.code, four.blue2, `/game/${four.code}`);
-        await startRound(app, four.blue1);
-        await bo.page.getByText(quizQuestion(1).question).waitFor();
-        await markDocument(bo.page);
-
-        const lostAt = Date.now();
-        await bo.context.setOffline(true);
-        await statusBar(bo.page).getByText(/offline|Connection lost/).waitFor({ timeout: SAY_LOST_MS });
-        expect(Date.now() - lostAt).toBeLessThan(SAY_LOST_MS);
-        if (seconds === 20) await shot(bo.page, "11-offline-phone");
-
-        // The others play on: round 1 ends, round 2 is played, and round 3 opens just before the phone is back.
-        // How long the phone stays offline is what is under test, so these waits are real time.
-        await submit(app, four.blue1, 1, quizQuestion(1).answer);
-        await submit(app, four.red1, 1, "a wrong guess");
-        await playRound(four, 2);
-        await Bun.sleep(Math.max(0, lostAt + (seconds - 3) * 1000 - Date.now()));
-        await startRound(app, four.blue1);
-        await Bun.sleep(Math.max(0, lostAt + seconds * 1000 - Date.now()));
-        expect(await statusBar(bo.page).textContent()).toMatch(/offline|Connection lost/);
-
-        await bo.context.setOffline(false);
-        // Round 3's question, with the scores of rounds 1 and 2, and the status says it is back.
-        await bo.page.getByText(quizQuestion(3).question).waitFor();
-        await statusBar(bo.page).getByText("Back online").waitFor();
-        expect(await bo.page.getByText("Round 3/5").count()).toBe(1);
-        expect(await sameDocument(bo.page)).toBe(true);
-        // And the round is playable from this phone.
-        await bo.page.getByPlaceholder("Type your team answer").fill(quizQuestion(3).answer);
-        await bo.page.getByRole("button", { name: "Submit" }).click();
-        await bo.page.getByText("Answer locked").waitFor();
-        if (seconds === 20) await shot(bo.page, "12-back-online-phone");
-        await bo.context.close();
-      },
-      (seconds + 60) * 1000,
-    );
-  }
-});
+// The same case for 180 s runs in `bun run soak` (tests/soak/offline.soak.ts, docs/soak.md).
+const offline = offlinePhoneCases(staying, [20, 60]);
+// The cases below run one at a time while those phones are offline, instead of after the minute.
+const whileOffline = inTurn(offline);
+/** Each case's time counts from the start of the file's concurrent tests, its wait in line included. */
+const IN_TURN_MS = 120_000;
 
 describe("the host's phone dies for good", () => {
-  test("after the grace period another player becomes host and carries the game to its end", async () => {
+  test.concurrent("after the grace period another player becomes host and carries the game to its end", whileOffline(async () => {
     const four = await party(2);
     const hana = await open(four.code, four.blue1, `/game/${four.code}`, DESKTOP);
     const ravi = await open(four.code, four.red1, `/game/${four.code}`);
@@ -115,11 +43,11 @@ describe("the host's phone dies for good", () => {
     await ravi.page.waitForURL(new RegExp(`/lobby/${four.code}$`));
     await ravi.page.getByText("Host: Ravi").waitFor();
     await ravi.context.close();
-  });
+  }), IN_TURN_MS);
 });
 
 describe("pages follow the game", () => {
-  test("a latecomer through the join link lands in the running game and plays the next round", async () => {
+  test.concurrent("a latecomer through the join link lands in the running game and plays the next round", whileOffline(async () => {
     const four = await party(3);
     await playRound(four, 1);
     const lia = await open(four.code, null, `/?join=${four.code}`);
@@ -135,9 +63,9 @@ describe("pages follow the game", () => {
     await lia.page.getByRole("button", { name: "Steal" }).click();
     await lia.page.getByText("You chose to steal").waitFor();
     await lia.context.close();
-  });
+  }), IN_TURN_MS);
 
-  test("Back from the game lands in the game again; Forward too; the page stays live", async () => {
+  test.concurrent("Back from the game lands in the game again; Forward too; the page stays live", whileOffline(async () => {
     const four = await seatFour(app);
     const bo = await open(four.code, four.blue2, `/lobby/${four.code}`);
     await bo.page.getByText("Blue Team (2/8)").waitFor();
@@ -162,19 +90,19 @@ describe("pages follow the game", () => {
     await bo.page.waitForURL(new RegExp(`/lobby/${four.code}$`));
     await bo.page.getByText("Blue Team (2/8)").waitFor();
     await bo.context.close();
-  });
+  }), IN_TURN_MS);
 
-  test("an old bookmark of the lobby during a game opens the game", async () => {
+  test.concurrent("an old bookmark of the lobby during a game opens the game", whileOffline(async () => {
     const four = await party(3);
     const rue = await open(four.code, four.red2, `/lobby/${four.code}`);
     await rue.page.waitForURL(new RegExp(`/game/${four.code}$`));
     await rue.page.getByText("Round 1 of 3").waitFor();
     await rue.context.close();
-  });
+  }), IN_TURN_MS);
 });
 
 describe("one live tab per player", () => {
-  test("a second tab takes the seat; the first says so and can take it back", async () => {
+  test.concurrent("a second tab takes the seat; the first says so and can take it back", whileOffline(async () => {
     const four = await party(3);
     const bo = await open(four.code, four.blue2, `/game/${four.code}`);
     await bo.page.getByText("Round 1 of 3").waitFor();
@@ -197,11 +125,11 @@ describe("one live tab per player", () => {
     await bo.page.getByRole("button", { name: "Submit" }).click();
     await bo.page.getByText("Round 1 Results").waitFor();
     await bo.context.close();
-  });
+  }), IN_TURN_MS);
 });
 
 describe("handing the host role over", () => {
-  test("the host makes another player host from the lobby; both pages follow at once", async () => {
+  test.concurrent("the host makes another player host from the lobby; both pages follow at once", whileOffline(async () => {
     const four = await seatFour(app);
     const hana = await open(four.code, four.blue1, `/lobby/${four.code}`, DESKTOP);
     const ravi = await open(four.code, four.red1, `/lobby/${four.code}`);
@@ -220,5 +148,5 @@ describe("handing the host role over", () => {
     await ravi.page.getByText("Host: Ravi").waitFor();
     await hana.context.close();
     await ravi.context.close();
-  });
+  }), IN_TURN_MS);
 });

@@ -6,7 +6,7 @@ import { blankChat, chatText, createLobby } from "../../src/game/lobby-rules";
 import type { ChatMessage, LobbyState, SettingsInput, Team } from "../../src/game/types";
 import { reduce } from "../../src/game/reduce";
 import { lobbyView } from "../../src/game/views";
-import { emits, emitted, expectRefused, game, HOST, lobby, ofType, pid, run, T0 } from "../support/builders";
+import { accepted, emits, emitted, expectRefused, game, HOST, lobby, ofType, pid, run, T0 } from "../support/builders";
 
 const teamIds = (state: LobbyState, team: Team) => state.players.filter((p) => p.team === team).map((p) => p.id);
 const player = (state: LobbyState, id: string) => state.players.find((p) => p.id === id);
@@ -214,6 +214,14 @@ describe("updateSettings", () => {
     expect(settle({ roundLimit: 0 }).roundLimit).toBe(15);
     expect(settle({ roundLimit: 121 }).roundLimit).toBe(120);
     expect(settle({ roundLimit: Number.NaN }).roundLimit).toBe(15);
+  });
+
+  test("a server's own shorter minimum (ROUND_LIMIT_MIN_S) is the floor instead, and only for that server", () => {
+    const settleMin = (roundLimit: number, roundLimitMin: number) => accepted(reduce(lobby(2), { type: "updateSettings", by: HOST, settings: { roundLimit } }, { now: T0, roundLimitMin })).state.settings.roundLimit;
+    expect(settleMin(4, 3)).toBe(4);
+    expect(settleMin(2, 3)).toBe(3);
+    expect(settleMin(121, 3)).toBe(120);
+    expect(settle({ roundLimit: 4 }).roundLimit).toBe(15);
   });
 
   test("fields not sent keep their value", () => {

@@ -6,7 +6,7 @@ import { Window } from "happy-dom";
 import type { Browser, Page } from "playwright-core";
 import type { Question } from "../../src/game/types";
 import { call, startTestApp, type TestApp } from "../support/app";
-import { launchChromium } from "../support/browser";
+import { closeContexts, sharedChromium } from "../support/browser";
 import { live } from "../support/phones";
 import { questionsFrom, waitForPhase } from "../support/rest";
 
@@ -155,9 +155,9 @@ describe("in Chromium", () => {
   const dialogs: string[] = [];
   const errors: string[] = [];
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
-  afterAll(() => browser?.close());
+  afterAll(() => closeContexts(browser));
 
   async function open(): Promise<Page> {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();

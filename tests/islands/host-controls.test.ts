@@ -2,11 +2,12 @@
 // the host" and a clock that stands still, the host's bar and the bodies it sends, the countdown to a
 // new host, and what the session does with game-paused, time-added and question-skipped; fake timers.
 import { afterEach, describe, expect, jest, test } from "bun:test";
-import { act, type ComponentType } from "react";
+import { act, createElement, type ComponentType } from "react";
+import { renderToString } from "react-dom/server";
 import type { Root } from "react-dom/client";
 import type { GameView, HostAwayView, LobbyView, RoundView } from "../../src/game/views";
 import { SUMMARY_DELAY_MS, wireEvents } from "../../islands/client/session";
-import { createStore, type ClientPhase, type Store } from "../../islands/client/store";
+import { createStore, StoreContext, type ClientPhase, type Store } from "../../islands/client/store";
 import GamePanel from "../../islands/GamePanel";
 import HostControls from "../../islands/HostControls";
 import RoomStatus from "../../islands/RoomStatus";
@@ -99,6 +100,26 @@ describe("a host away", () => {
     expect(text(el)).toBe("Ann is away. Bob becomes host in 20 s unless Ann is back");
     // the countdown is a timer: a screen reader is not read every second of it
     expect(el.querySelector("[role=timer]")!.textContent).toBe("20 s");
+  });
+
+  test("a page served while the host is away hydrates without an error, then counts down", async () => {
+    const lobby = tableOfFour({ gameState: game(), hostAway: away() });
+    const html = renderToString(createElement(StoreContext.Provider, { value: createStore({ page: "game", code: "ABCD", lobby, now: NOW }) }, createElement(RoomStatus)));
+    // The server's render leaves the countdown out, whether its chunk is loaded here or not: renderToString
+    // cannot wait for it, and a boundary it gave up on failed the page's hydration (React error #419).
+    expect(html).not.toContain("<!--$!-->");
+    expect(html).not.toContain("is away");
+    const el = document.createElement("div");
+    el.innerHTML = html;
+    document.body.appendChild(el);
+    const errors: unknown[] = [];
+    await import("../../islands/game/HostAway");
+    await act(async () => {
+      roots.push(dom.hydrateRoot(el, createElement(StoreContext.Provider, { value: createStore({ page: "game", code: "ABCD", lobby, now: NOW }) }, createElement(RoomStatus)), { onRecoverableError: (e) => errors.push(e) }));
+    });
+    await until(() => el.querySelector(".away") !== null, "the countdown to load");
+    expect(errors).toEqual([]);
+    expect(text(el)).toStartWith("Ann is away. Bob becomes host in");
   });
 
   test("the one who takes over reads it as theirs; nothing when no one would", async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { buildIslands, BUILD_DIR, type Manifest } from "../../src/pages/build";
+import { BUILD_DIR, loadManifest, type Manifest } from "../../src/pages/build";
 import { STREAM_PATH } from "../../src/shared/wire";
 import { call, startTestApp, type TestApp } from "../support/app";
 
@@ -28,7 +28,8 @@ function pageScripts(entry: string): string[] {
 }
 
 beforeAll(async () => {
-  manifest = await buildIslands();
+  // Built when stale; not rebuilt under the other test runs that serve it meanwhile (scripts/test-all.ts).
+  manifest = await loadManifest();
   app = await startTestApp();
   const host = await call(app, "POST", "/api/lobby/create", { body: { playerName: "Host" } });
   code = host.body.lobby.code;

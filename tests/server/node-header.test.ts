@@ -7,6 +7,7 @@ import { NODE_HEADER, nodeHeaders, nodeStamp } from "../../src/node-header";
 import { STREAM_PATH } from "../../src/shared/wire";
 import { startTestApp, type TestApp } from "../support/app";
 import { rawUpgrade } from "../support/raw-wire";
+import { UNBALANCED_NODE_ENV } from "../support/short-timings";
 
 describe("stamping an answer", () => {
   test("in a cluster, sets the node's name on any answer", async () => {
@@ -66,7 +67,7 @@ describe("the answers of a node of a cluster", () => {
   let redis: TestRedis;
   beforeAll(async () => {
     redis = await startRedis();
-    app = await startTestApp({ REDIS_URL: redis.url, NODE_ID: "n1" });
+    app = await startTestApp({ REDIS_URL: redis.url, NODE_ID: "n1", ...UNBALANCED_NODE_ENV });
   });
   afterAll(async () => {
     await app.dispose();

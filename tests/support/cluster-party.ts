@@ -9,11 +9,12 @@ import { keys } from "../../src/cluster/scripts";
 import type { Cluster } from "../../scripts/cluster/start-cluster";
 import { LIFTED_LIMITS } from "../../scripts/lib/lifted-limits";
 import { PlayerSocket } from "./player-socket";
+import { SHORT_ROUNDS_ENV } from "./short-timings";
 import { createLobby, joinLobby, lobbyData, type Seat } from "./rest";
 import type { Transport } from "./sockets";
 
-/** The nodes' variables: every player is this machine, seen through HAProxy as one address. */
-export const clusterEnv = (): Record<string, string> => ({ ...LIFTED_LIMITS });
+/** The nodes' variables: every player is this machine, seen through HAProxy as one address; rounds may be short. */
+export const clusterEnv = (): Record<string, string> => ({ ...LIFTED_LIMITS, ...SHORT_ROUNDS_ENV });
 
 /** Generous for a busy 2-core machine: a snapshot, a join, a move to another node. */
 export const CLUSTER_WAIT_MS = 15_000;

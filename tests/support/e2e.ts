@@ -1,13 +1,13 @@
-// One end-to-end file's setup: the real app on port 0 with the sources the file asks for, Debian's
-// Chromium with any extra switches, and pages that run the file's init script and record every
-// uncaught error (hydration mismatches included).
+// One end-to-end file's setup: the real app on port 0 with the sources the file asks for, the
+// process's shared Chromium with any extra switches (tests/support/browser.ts), and pages that run
+// the file's init script and record every uncaught error (hydration mismatches included).
 import { afterAll, beforeAll } from "bun:test";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import type { AppOverrides } from "../../src/app";
 import type { Question } from "../../src/game/types";
 import type { AnswerJudge, QuestionSource } from "../../src/lobbies/seams";
 import { startTestApp, type TestApp } from "./app";
-import { launchChromium, screenshotDir } from "./browser";
+import { closeContexts, sharedChromium, screenshotDir } from "./browser";
 import { device, PHONE, type Device } from "./phones";
 import { questionsFrom, type Seat } from "./rest";
 
@@ -47,7 +47,7 @@ export interface E2eSuite {
   device(code: string, seat: Seat | null, path: string, options?: object): Promise<Device>;
 }
 
-/** Registers the file's beforeAll (app, browser) and afterAll (both closed). */
+/** Registers the file's beforeAll (app, the process's browser) and afterAll (its contexts closed, the app stopped). */
 export function useE2eSuite(options: E2eOptions = {}): E2eSuite {
   let running: TestApp | undefined;
   let browser: Browser | undefined;
@@ -64,11 +64,11 @@ export function useE2eSuite(options: E2eOptions = {}): E2eSuite {
       const source = questions === undefined ? {} : { questions: "pick" in questions ? questions : questionsFrom(questions) };
       running = await startTestApp(options.env, { ...options.overrides, ...source, ...(judge ? { judge } : {}) });
     }
-    browser = await launchChromium(options.browserArgs);
+    browser = await sharedChromium(options.browserArgs);
     console.log(`screenshots: ${shots}`);
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await running?.dispose();
   });
 
