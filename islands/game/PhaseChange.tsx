@@ -44,7 +44,9 @@ export function PhaseChange({ phase, panel }: { phase: ClientPhase; panel: RefOb
     const box = panel.current;
     const at = document.activeElement;
     // Focus the player put elsewhere (typing in the chat) stays there; the announcement still comes.
-    if (!box || (at && at !== document.body && !box.contains(at))) return;
+    // The host's bar is not elsewhere: its buttons move the game, so focus follows them to the new
+    // phase, whether or not the pressed button is still on the page when the phase arrives.
+    if (!box || (at && at !== document.body && !box.contains(at) && !at.closest(".host-bar"))) return;
     const heading = box.querySelector<HTMLElement>("h2") ?? box;
     heading.tabIndex = -1;
     heading.focus();

@@ -120,6 +120,22 @@ describe("phase changes", () => {
     expectNoEcho(el);
   });
 
+  test("focus on the host's bar follows the phase it started, even while the pressed button is still there", async () => {
+    const store = gameStore("idle");
+    await mount(GamePanel, store);
+    // The round's start can be heard before the host's own call answers and the bar drops its button.
+    const bar = document.createElement("section");
+    bar.className = "card host-bar";
+    const start = document.createElement("button");
+    start.textContent = "Start Round";
+    bar.appendChild(start);
+    document.body.appendChild(bar);
+    start.focus();
+    await moveTo(store, "question");
+    expect(focused()).toBe(`H2 ${QUESTION}`);
+    bar.remove();
+  });
+
   test("focus the player put outside the round (the chat) stays there, and the change is still announced", async () => {
     const store = gameStore("idle");
     const el = await mount(GamePanel, store);
