@@ -56,7 +56,7 @@ function Idle({ store, lobby }: { store: Store; lobby: LobbyView }) {
       </h2>
       <p className="muted">Every round you face another player on the same question: answer it, or steal if you think your opponent got it right.</p>
       {/* The host starts the round from the host's bar at the top (islands/game/HostBar.tsx), as in Teams. */}
-      {!tv && (store.isHost.value ? <p className="muted">Start the round from your controls above when everyone is ready.</p> : <Waiting text="Waiting for host..." />)}
+      {!tv && (store.isHost.value ? <p className="muted">Start the round above when everyone is ready.</p> : <Waiting text="Waiting for host..." />)}
       {lobby.gameState!.rounds.length > 0 && <StandingsTable standings={standings} meId={tv ? null : store.meId.value} />}
     </div>
   );

@@ -14,7 +14,7 @@ export function IdlePhase() {
         Round {roundNumber(lobby)} of {totalRounds(lobby)}
       </h2>
       <p className="muted">Huddle with your team. Answers lock in once per team, or steal if you think the other team got it right.</p>
-      {store.isHost.value ? <p className="muted">Start the round from your controls above when everyone is ready.</p> : <Waiting text="Waiting for host..." />}
+      {store.isHost.value ? <p className="muted">Start the round above when everyone is ready.</p> : <Waiting text="Waiting for host..." />}
     </div>
   );
 }
