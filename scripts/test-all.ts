@@ -2,7 +2,7 @@
 // and the server on emulated ARM64 (a Raspberry Pi's, scripts/test-arm64.ts), two at a time as the
 // machine has two cores, the slowest first; then the time each took, and one summary line that CI
 // reads, last. Given test paths (`bun run test tests/game`), it runs those in one `bun test` and
-// skips the ARM64 check. The whole run's budget is 4 minutes on two cores (docs/decisions.md "The
+// skips the ARM64 check. The whole run's budget is 4 minutes on two cores, not yet met (docs/decisions.md "The
 // tests' own budget").
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
