@@ -27,7 +27,7 @@ export default function TournamentScreens({ screen, duel }: { screen: "phone" | 
   if (phase === "summary" || (lobby.gameState.phase === "complete" && phase !== "results")) return <Champion bracket={bracket} meId={meId} />;
   const where = meId === null ? null : <p className="where" role="status">{whereLine(bracket, meId)}</p>;
   if (phase === "idle") return <Idle store={store} bracket={bracket} where={where} />;
-  if (tv) return <Stage bracket={bracket} final={phase !== "results" && currentRound(bracket) === bracket.rounds.length - 1} duel={duel} />;
+  if (tv) return <Stage bracket={bracket} final={phase !== "results" && currentRound(bracket) === bracket.rounds.length - 1} results={phase === "results"} duel={duel} />;
   // In a live match: the Duel's screens. Through or out: the live matches, watched.
   const playing = phase === "results" || myPair(lobby.gameState.pairs, meId) !== undefined;
   return (
@@ -77,7 +77,7 @@ function Watching({ lobby, bracket }: { lobby: LobbyView; bracket: KeptBracket }
 }
 
 /** The TV during a question: the bracket beside the round, or the final on its own, full-screen. */
-function Stage({ bracket, final, duel }: { bracket: KeptBracket; final: boolean; duel: ReactNode }) {
+function Stage({ bracket, final, results, duel }: { bracket: KeptBracket; final: boolean; results: boolean; duel: ReactNode }) {
   if (final) {
     const m = bracket.rounds.at(-1)![0]!;
     const score = m.score ?? { a: 0, b: 0, questions: 0 };
@@ -91,8 +91,9 @@ function Stage({ bracket, final, duel }: { bracket: KeptBracket; final: boolean;
       </div>
     );
   }
+  // The results beside the bracket, not under it: a TV cannot scroll, and both fit a 1080p screen so.
   return (
-    <div className="stack">
+    <div className={results ? "stack tour-results" : "stack"}>
       <BracketView bracket={bracket} />
       {duel}
     </div>

@@ -119,6 +119,8 @@ test("six players, two byes, a sudden-death quarter-final, the bracket on the TV
     await look(pageOf(suddenPhone)!, "09-sudden-death-phone");
   }
   await look(tv.page, "10-results-tv-bracket");
+  // A TV cannot scroll: the bracket and every duel's result fit its 1080p screen.
+  expect(await tv.page.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBeLessThanOrEqual(0);
   await next("Next Round");
   await question(4, { [sa]: true, [sb]: false });
   let data = await lobbyData(app, code);
