@@ -35,6 +35,8 @@ export default function SettingsPanel() {
   const shown: SettingsDraft = draft ?? { rounds: String(settings.rounds), roundLimit: String(settings.roundLimit), tags: settings.tags };
   const edit = (patch: Partial<SettingsDraft>) => (store.settingsDraft.value = { ...shown, ...patch });
   const canType = isHost && shown.tags.length < MAX_TAGS;
+  // A tournament plays to its champion, whatever the rounds setting (docs/rules.md "Tournament"): no field for it.
+  const tournament = store.lobby.value?.mode === "tournament";
 
   function addTag() {
     if (!canType || !tagText.trim()) return;
@@ -61,12 +63,14 @@ export default function SettingsPanel() {
     >
       <h2 id="settings-title">Game Settings</h2>
       <div className="fields">
-        <div className="stack">
-          <label htmlFor="set-rounds">
-            Rounds <span className="hint">({ROUNDS_MIN}-{ROUNDS_MAX})</span>
-          </label>
-          <input id="set-rounds" type="number" inputMode="numeric" min={ROUNDS_MIN} max={ROUNDS_MAX} disabled={!isHost} value={shown.rounds} onChange={(e) => edit({ rounds: e.target.value })} />
-        </div>
+        {!tournament && (
+          <div className="stack">
+            <label htmlFor="set-rounds">
+              Rounds <span className="hint">({ROUNDS_MIN}-{ROUNDS_MAX})</span>
+            </label>
+            <input id="set-rounds" type="number" inputMode="numeric" min={ROUNDS_MIN} max={ROUNDS_MAX} disabled={!isHost} value={shown.rounds} onChange={(e) => edit({ rounds: e.target.value })} />
+          </div>
+        )}
         <div className="stack">
           <label htmlFor="set-limit">
             Round Limit <span className="hint">({ROUND_LIMIT_MIN}-{ROUND_LIMIT_MAX} s)</span>

@@ -187,7 +187,7 @@ function Duellists({ players, viewer, tournament }: { players: PlayerView[]; vie
       <h2 id="duellists-title">{`Players (${players.length}/${DUEL_MAX})`}</h2>
       <p className="muted">
         {tournament
-          ? "A knockout bracket, drawn at random when the game starts: each match is best of three questions, sudden death when level. It plays to its champion, whatever the rounds setting."
+          ? "A knockout bracket, drawn at random when the game starts: each match is best of three questions, sudden death when level. It plays to its champion."
           : "Everyone plays for themself: each round you face another player head to head, with the same question for all."}
       </p>
       <ul className="players" aria-label="Players">

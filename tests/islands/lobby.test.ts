@@ -236,6 +236,13 @@ describe("SettingsPanel", () => {
     expect(chipTexts(el)).toEqual(["General"]);
   });
 
+  test("a tournament's settings have no Rounds field: it plays to its champion", async () => {
+    const { SettingsPanel } = await loadIslands();
+    const el = await mount(SettingsPanel, storeFor({ ...lobbyView(), mode: "tournament" }, "ann"));
+    expect(el.querySelector("#set-rounds")).toBeNull();
+    expect(el.querySelector<HTMLInputElement>("#set-limit")!.value).toBe("60");
+  });
+
   test("the host edits; the add button waits for non-blank text", async () => {
     const { SettingsPanel } = await loadIslands();
     const el = await mount(SettingsPanel, storeFor(lobbyView(), "ann"));
