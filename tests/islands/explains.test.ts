@@ -2,9 +2,8 @@
 // scoring table and of an overrule, which teams have locked in (announced politely, never what), an
 // answer typed but not sent (flagged in the last 10 s, never sent for the team), the round's news
 // after an overrule, and the last results' 15 s before the summary, on fake timers.
-import { afterEach, describe, expect, jest, test } from "bun:test";
+import { describe, expect, jest, test } from "bun:test";
 import { act, type ComponentType } from "react";
-import type { Root } from "react-dom/client";
 import type { Team } from "../../src/game/types";
 import { moveOf, roundGains } from "../../src/game/scoring";
 import type { GameView, LobbyView, RoundView } from "../../src/game/views";
@@ -12,25 +11,10 @@ import { SUMMARY_DELAY_MS, wireEvents } from "../../islands/client/session";
 import { createStore, type ClientPhase, type Store } from "../../islands/client/store";
 import GamePanel from "../../islands/GamePanel";
 import { reasonLine } from "../../islands/game/reason";
-import { useFakeDom } from "../support/dom";
 import { fakeConnection } from "../support/fake-connection";
+import { useGamePageDom } from "../support/game-page-dom";
 
-let calls: { url: string; body: unknown }[] = [];
-const dom = useFakeDom("http://localhost:3000/game/ABCD", {
-  assign: () => {},
-  fetch: async (input, init) => {
-    calls.push({ url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    return new Response(JSON.stringify({ success: true }), { status: 200 });
-  },
-});
-
-const roots: Root[] = [];
-afterEach(() => {
-  for (const root of roots.splice(0)) act(() => root.unmount());
-  document.body.innerHTML = "";
-  calls = [];
-  jest.useRealTimers();
-});
+const { dom, calls, roots } = useGamePageDom();
 
 const NOW = 1_700_000_000_000;
 const text = (el: Element) => (el.textContent ?? "").replace(/\s+/g, " ").trim();

@@ -1,36 +1,21 @@
 // The host runs the room, in a happy-dom document (docs/pages.md "The host runs the room"): "Paused by
 // the host" and a clock that stands still, the host's bar and the bodies it sends, the countdown to a
 // new host, and what the session does with game-paused, time-added and question-skipped; fake timers.
-import { afterEach, describe, expect, jest, test } from "bun:test";
+import { describe, expect, jest, test } from "bun:test";
 import { act, createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
-import type { Root } from "react-dom/client";
 import type { GameView, HostAwayView, LobbyView, RoundView } from "../../src/game/views";
 import { SUMMARY_DELAY_MS, wireEvents } from "../../islands/client/session";
 import { createStore, StoreContext, type ClientPhase, type Store } from "../../islands/client/store";
 import GamePanel from "../../islands/GamePanel";
 import HostControls from "../../islands/HostControls";
 import RoomStatus from "../../islands/RoomStatus";
-import { until, useFakeDom } from "../support/dom";
+import { until } from "../support/dom";
 import { fakeConnection } from "../support/fake-connection";
+import { useGamePageDom } from "../support/game-page-dom";
 import { tableOfFour } from "../support/views";
 
-let calls: { url: string; body: unknown }[] = [];
-const dom = useFakeDom("http://localhost:3000/game/ABCD", {
-  assign: () => {},
-  fetch: async (input, init) => {
-    calls.push({ url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    return new Response(JSON.stringify({ success: true }), { status: 200 });
-  },
-});
-
-const roots: Root[] = [];
-afterEach(() => {
-  for (const root of roots.splice(0)) act(() => root.unmount());
-  document.body.innerHTML = "";
-  calls = [];
-  jest.useRealTimers();
-});
+const { dom, calls, roots } = useGamePageDom();
 
 const NOW = Date.now();
 const text = (el: Element) => (el.textContent ?? "").replace(/\s+/g, " ").trim();
