@@ -84,7 +84,8 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
   const ports = cluster ?? oneMachine(new LobbyStore(database, log));
   const store = timing ? timing.store(ports.store) : ports.store;
   const { ownership } = ports;
-  const ai = await makeAi(config, loadBank(config.DATA_DIR, log), log);
+  // The bank is read when a lobby first asks for questions or their categories, not at start (docs/decisions.md "What a quiet server holds").
+  const ai = await makeAi(config, () => loadBank(config.DATA_DIR, log), log);
   const questions = overrides.questions ?? ai.questions;
   const ownQuota = { lobbyBytes: config.OWN_QUESTIONS_LOBBY_BYTES, totalBytes: config.OWN_QUESTIONS_TOTAL_BYTES };
   // On one machine a restart gives open rounds back the time it was down (src/lobbies/downtime.ts).

@@ -1,9 +1,8 @@
 // Session tokens: JWT HS256, carrying { lobby, sub, name, isHost, exp, iat } (and `dev`). Claims only
 // say who the bearer is; what they may do is decided from lobby state. Signed and checked here with
-// the runtime's own HMAC rather than jose (through @elysiajs/jwt), whose 46 modules were 2 MB of an
-// idle server's memory (docs/bench.md "Idle RSS, module by module"); the tokens are the same, so
-// those issued before still verify.
-import { createHmac, timingSafeEqual } from "node:crypto";
+// Bun's own HMAC rather than jose (through @elysiajs/jwt), whose 46 modules, like node:crypto's,
+// cost an idle server memory (docs/bench.md "Idle RSS, module by module"); the tokens are the same,
+// so those issued before still verify.
 import { z } from "zod";
 
 const claimsSchema = z.object({
@@ -42,7 +41,7 @@ export class Tokens {
   }
 
   private mac(signed: string): Buffer {
-    return createHmac("sha256", this.key).update(signed).digest();
+    return new Bun.CryptoHasher("sha256", this.key).update(signed).digest();
   }
 
   async sign(claims: Omit<Claims, "exp">, exp?: number): Promise<string> {
@@ -61,7 +60,7 @@ export class Tokens {
     if (!headerSchema.safeParse(fromJson(header)).success) return null;
     const expected = this.mac(`${header}.${payload}`);
     const given = Buffer.from(signature, "base64url");
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
     const body = fromJson(payload);
     const times = timesSchema.safeParse(body);
     const now = Math.floor(Date.now() / 1000);
