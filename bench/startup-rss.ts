@@ -26,15 +26,18 @@ const STACK: [string, string][] = [
   ["zod", 'await import("zod");'],
   ["the rules and the lobby service", 'await import("./src/lobbies/service");'],
   ["the rest of the app's code (page routes, API, realtime)", 'await import("./src/app");'],
-  ["the server started (SQLite, the bank loaded, the routes, Bun.serve)", START],
+  ["the server started (SQLite, the routes, Bun.serve)", START],
 ];
 
 /** What loads only when first used, each alone on top of a started server. */
 const LATER: [string, string][] = [
   ["the pages' renderer: React's server renderer, the page components, their islands (the first page)", 'await import("./src/pages/screens");'],
   ["the checkpointer thread (the first write)", 'new Worker(new URL("./src/lobbies/checkpointer.ts", import.meta.url).href, { smol: true }).postMessage({ path: DATA + "/stealmate.sqlite", everyMs: 200 }); await Bun.sleep(500);'],
+  ["the question bank (a lobby's first questions or their categories)", '(await import("./src/ai/bank")).loadBank(DATA, () => {});'],
   ["Papa Parse (the first CSV read or written)", 'await import("papaparse");'],
-  ["jose through @elysiajs/jwt (what the runtime's HMAC replaced for the session tokens)", 'await import("@elysiajs/jwt");'],
+  ["node:zlib (an islands build at start)", 'await import("node:zlib");'],
+  ["jose through @elysiajs/jwt (what Bun's HMAC replaced for the session tokens)", 'await import("@elysiajs/jwt");'],
+  ["node:crypto (what Bun's CryptoHasher replaced)", 'await import("node:crypto");'],
   ["the judge's tables (the first answer judged)", 'await import("./src/ai/answer-check");'],
   ["the confusables table (the first name compared)", '(await import("./src/lobbies/name-key")).nameKey("Hana");'],
   ["unhomoglyph's own regular expression (what the table replaced)", 'await import("unhomoglyph");'],
