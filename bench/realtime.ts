@@ -351,6 +351,9 @@ export async function runRealtimeBench(opts: RealtimeOptions): Promise<RealtimeO
           "server CPU %": fixed(r.serverCpuPct, 0),
           "RSS KB/player": fixed(r.rssPerPlayerKb, 1),
           "RSS KB/player, marginal": fixed(r.marginalRssPerPlayerKb, 1),
+          // What the idle and per-player RSS are made of (docs/bench.md "Idle RSS, module by module").
+          "idle RSS MB: RssAnon / the binary's pages": `${fixed(r.idleSplit.anonKb / 1024, 1)} / ${fixed(r.idleSplit.exeKb / 1024, 1)}`,
+          "RSS KB/player: RssAnon / RssFile": r.connectedSplit ? `${fixed((r.connectedSplit.anonKb - r.idleSplit.anonKb) / Math.max(1, r.gen.connected), 1)} / ${fixed((r.connectedSplit.fileKb - r.idleSplit.fileKb) / Math.max(1, r.gen.connected), 1)}` : "n/a",
           "load avg": fixed(r.loadAvg, 2),
           "other processes' CPU %": fixed(r.othersCpuPct, 0),
         })),
