@@ -54,7 +54,7 @@ export class LobbyStore implements LobbyStorePort {
 
   /**
    * The checkpointer's thread starts with the first write, not with the store: its JavaScript VM and
-   * its connection are about 4 MB that a quiet server does without (docs/bench.md "Idle RSS, module
+   * its connection are 2-4 MB that a quiet server does without (docs/bench.md "Idle RSS, module
    * by module"). Until then the WAL holds nothing to copy back.
    */
   private written(): void {

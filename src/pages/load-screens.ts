@@ -1,5 +1,5 @@
 // The pages' renderer (screens.tsx) loads at the first page asked for, not at start: React's server
-// renderer, the page components and their islands are about 9 MB of an idle server's memory
+// renderer, the page components and their islands are about 4 MB of an idle server's memory
 // (docs/bench.md "Idle RSS, module by module"). The first page waits for the load once; every
 // page after it is rendered in the same turn as before.
 type Screens = typeof import("./screens");
