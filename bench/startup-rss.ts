@@ -36,7 +36,6 @@ const LATER: [string, string][] = [
   ["the question bank (a lobby's first questions or their categories)", '(await import("./src/ai/bank")).loadBank(DATA, () => {});'],
   ["Papa Parse (the first CSV read or written)", 'await import("papaparse");'],
   ["node:zlib (an islands build at start)", 'await import("node:zlib");'],
-  ["jose through @elysiajs/jwt (what Bun's HMAC replaced for the session tokens)", 'await import("@elysiajs/jwt");'],
   ["node:crypto (what Bun's CryptoHasher replaced)", 'await import("node:crypto");'],
   ["the judge's tables (the first answer judged)", 'await import("./src/ai/answer-check");'],
   ["the confusables table (the first name compared)", '(await import("./src/lobbies/name-key")).nameKey("Hana");'],
