@@ -11,7 +11,7 @@ import { LABEL, startPeer, type Probed } from "./common/peer-servers";
 import { socketioPackages } from "./common/socketio";
 import type { Kind } from "./load/clients";
 import type { GeneratorReport } from "./load/generator";
-import { cpuTimes, sample, type ProcSample } from "./load/proc-stats";
+import { cpuTimes, rssSplit, sample, type ProcSample, type RssSplit } from "./load/proc-stats";
 import type { BenchSection } from "./section";
 
 export const KINDS: readonly Kind[] = ["stealmate", "node-socketio", "bun-socketio", "bun-raw"];
@@ -41,6 +41,9 @@ export interface RunResult {
   connectedRssKb: number;
   peakRssKb: number;
   rssPerPlayerKb: number;
+  /** what the idle and connected RSS are made of: the server's own memory, and pages of files (its binary's) */
+  idleSplit: RssSplit;
+  connectedSplit?: RssSplit;
   /** RSS added per player between a tenth of the clients joined and all of them */
   marginalRssPerPlayerKb: number;
   /** server CPU over the measure window, as a share of one core */
@@ -80,11 +83,14 @@ export function commitFigures(output: string): CommitFigures | undefined {
 
 /** One server, one generator run: returns the generator's report and the server's costs. */
 export async function runOnce(kind: Kind, size: RunSize, round: number, log: (line: string) => void): Promise<RunResult> {
+  peerDeps ||= await socketioPackages();
   const server = await startPeer(kind, peerDeps, undefined, probing);
   let gen: Subprocess<"ignore", "pipe", "pipe"> | undefined;
   try {
     await Bun.sleep(1000);
     const idle = sample(server.pid);
+    const idleSplit = rssSplit(server.pid);
+    let connectedSplit: RssSplit | undefined;
     let connected: ProcSample | undefined;
     let tenth: { rssKb: number; clients: number } | undefined;
     type Window = { server: ProcSample; gen: ProcSample; busy: number; at: number };
@@ -102,7 +108,10 @@ export async function runOnce(kind: Kind, size: RunSize, round: number, log: (li
       if (!line.startsWith("{")) return;
       const { phase, connected: joined } = JSON.parse(line) as { phase?: string; connected?: number };
       // "warmup" comes a second after the last client joined: the server holds every connection.
-      if (phase === "warmup") connected = sample(server.pid);
+      if (phase === "warmup") {
+        connected = sample(server.pid);
+        connectedSplit = rssSplit(server.pid);
+      }
       else if (phase === "connected-tenth") tenth = { rssKb: sample(server.pid).rssKb, clients: joined ?? NaN };
       else if (phase === "measure-start") {
         windowStart = both();
@@ -130,6 +139,8 @@ export async function runOnce(kind: Kind, size: RunSize, round: number, log: (li
       gen: genReport,
       idleRssKb: idle.rssKb,
       connectedRssKb: connectedRss,
+      idleSplit,
+      connectedSplit,
       peakRssKb: peak,
       rssPerPlayerKb: (connectedRss - idle.rssKb) / Math.max(1, genReport.connected),
       marginalRssPerPlayerKb: tenth ? (connectedRss - tenth.rssKb) / Math.max(1, genReport.connected - tenth.clients) : NaN,
@@ -340,6 +351,9 @@ export async function runRealtimeBench(opts: RealtimeOptions): Promise<RealtimeO
           "server CPU %": fixed(r.serverCpuPct, 0),
           "RSS KB/player": fixed(r.rssPerPlayerKb, 1),
           "RSS KB/player, marginal": fixed(r.marginalRssPerPlayerKb, 1),
+          // What the idle and per-player RSS are made of (docs/bench.md "Idle RSS, module by module").
+          "idle RSS MB: RssAnon / the binary's pages": `${fixed(r.idleSplit.anonKb / 1024, 1)} / ${fixed(r.idleSplit.exeKb / 1024, 1)}`,
+          "RSS KB/player: RssAnon / RssFile": r.connectedSplit ? `${fixed((r.connectedSplit.anonKb - r.idleSplit.anonKb) / Math.max(1, r.gen.connected), 1)} / ${fixed((r.connectedSplit.fileKb - r.idleSplit.fileKb) / Math.max(1, r.gen.connected), 1)}` : "n/a",
           "load avg": fixed(r.loadAvg, 2),
           "other processes' CPU %": fixed(r.othersCpuPct, 0),
         })),

@@ -9,7 +9,7 @@ import { cachedLookup, shownOrigin, type InterfaceLookup } from "./addresses";
 import { ApiError } from "./api/errors";
 import { validationRefusal } from "./api/validation";
 import { hostCheck } from "./api/hosts";
-import { refusedHost } from "./pages/UnknownHost";
+import { then, withScreens } from "./pages/load-screens";
 import { badHost, requestUrl, routable } from "./api/request-url";
 import { withSecurityHeaders } from "./pages/security-headers";
 import { makeBudgets } from "./access/rate-limit";
@@ -84,7 +84,8 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
   const ports = cluster ?? oneMachine(new LobbyStore(database, log));
   const store = timing ? timing.store(ports.store) : ports.store;
   const { ownership } = ports;
-  const ai = await makeAi(config, loadBank(config.DATA_DIR, log), log);
+  // The bank is read when a lobby first asks for questions or their categories, not at start (docs/decisions.md "What a quiet server holds").
+  const ai = await makeAi(config, () => loadBank(config.DATA_DIR, log), log);
   const questions = overrides.questions ?? ai.questions;
   const ownQuota = { lobbyBytes: config.OWN_QUESTIONS_LOBBY_BYTES, totalBytes: config.OWN_QUESTIONS_TOTAL_BYTES };
   // On one machine a restart gives open rounds back the time it was down (src/lobbies/downtime.ts).
@@ -173,7 +174,7 @@ export async function startApp(config: Config, overrides: AppOverrides = {}): Pr
       if (!url) return finish(badHost());
       // Only the server's own names are served, realtime included (api/hosts.ts).
       const refused = ownName(request);
-      if (refused !== null) return finish(refusedHost(refused, request.headers.get("accept-encoding") ?? ""));
+      if (refused !== null) return then(withScreens(({ refusedHost }) => refusedHost(refused, request.headers.get("accept-encoding") ?? "")), finish);
       const path = url.pathname;
       if (path === HEALTH_PATH) return stamp(cluster && !cluster.healthy() ? unhealthy() : healthy());
       if (path === WS_PATH) {

@@ -1,7 +1,6 @@
 // What start-up prints, as dev servers do: where the server listens, then the addresses to open, one
 // plain line each (a systemd journal reads them as they are), and in a terminal a QR code that a
 // phone can scan (docs/decisions.md "A party on a home network").
-import QRCode from "qrcode";
 import { isLoopbackHost, isWildcardHost, networkAddresses, type InterfaceLookup } from "./addresses";
 
 export interface Listening {
@@ -34,5 +33,7 @@ export function startupLines({ host, port, tls, publicUrl, interfaces }: Listeni
 
 /** The phones' address as a QR code drawn with text blocks, for a terminal; never in a log. */
 export async function terminalQr(url: string): Promise<string> {
+  // Loaded only for a terminal that shows it: a server started by a service manager never needs it.
+  const { default: QRCode } = await import("qrcode");
   return `  Scan to open ${url}\n${await QRCode.toString(url, { type: "terminal", small: true })}`;
 }

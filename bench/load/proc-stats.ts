@@ -1,9 +1,12 @@
 // What a server process costs, read from Linux's /proc: CPU time (utime + stime), memory (VmRSS
 // now, VmHWM the peak) and the CPUs it runs on. Zeroes where /proc is missing, so the bench still
 // runs elsewhere.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 
 const TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux the bench targets
+
+/** A "Key:   N kB" line of /proc/PID/status. */
+const statusKb = (status: string, key: string) => Number(status.match(new RegExp(`^${key}:\\s+(\\d+) kB`, "m"))?.[1] ?? 0);
 
 export interface ProcSample {
   /** CPU seconds used so far, user + system */
@@ -19,10 +22,41 @@ export function sample(pid: number): ProcSample {
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const cpuSeconds = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = (key: string) => Number(status.match(new RegExp(`^${key}:\\s+(\\d+) kB`, "m"))?.[1] ?? 0);
+    const kb = (key: string) => statusKb(status, key);
     return { cpuSeconds, rssKb: kb("VmRSS"), peakRssKb: kb("VmHWM") };
   } catch {
     return { cpuSeconds: 0, rssKb: 0, peakRssKb: 0 };
+  }
+}
+
+/**
+ * What a process's resident memory is made of: RssAnon (its heaps, stacks and JIT code, its own),
+ * RssFile (pages of files mapped in, shared with every process that maps them), and of those the
+ * pages of its own executable (Bun's or Node's binary: the code the process has touched). KB; zeroes
+ * where /proc is missing. Reads smaps, so for the moments worth it, not a poll.
+ */
+export interface RssSplit {
+  rssKb: number;
+  anonKb: number;
+  fileKb: number;
+  exeKb: number;
+}
+
+export function rssSplit(pid: number | "self"): RssSplit {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (key: string) => statusKb(status, key);
+    const exe = readlinkSync(`/proc/${pid}/exe`);
+    let exeKb = 0;
+    let inExe = false;
+    for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+      // A mapping's header: "start-end perms offset dev inode [path]"; its Rss line follows.
+      if (/^[0-9a-f]+-[0-9a-f]+ /.test(line)) inExe = line.endsWith(` ${exe}`);
+      else if (inExe && line.startsWith("Rss:")) exeKb += Number(line.match(/(\d+)/)?.[1] ?? 0);
+    }
+    return { rssKb: kb("VmRSS"), anonKb: kb("RssAnon"), fileKb: kb("RssFile") + kb("RssShmem"), exeKb };
+  } catch {
+    return { rssKb: 0, anonKb: 0, fileKb: 0, exeKb: 0 };
   }
 }
 

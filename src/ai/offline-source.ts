@@ -18,17 +18,34 @@ export function shuffled<T>(items: readonly T[], random: () => number): T[] {
   return out;
 }
 
+/** The bank, or how to read it: the server reads it at its first use (docs/decisions.md "What a quiet server holds"). */
+export type Bank = readonly Question[] | (() => readonly Question[]);
+
 export class OfflineQuestions implements QuestionSource {
-  private readonly byCategory = new Map<string, Question[]>();
+  private read: { bank: readonly Question[]; byCategory: Map<string, Question[]> } | null = null;
 
   constructor(
-    private readonly bank: readonly Question[],
+    private readonly source: Bank,
     private readonly random: () => number = Math.random,
-  ) {
+  ) {}
+
+  private get bank(): readonly Question[] {
+    return this.loaded().bank;
+  }
+
+  private get byCategory(): Map<string, Question[]> {
+    return this.loaded().byCategory;
+  }
+
+  private loaded() {
+    if (this.read) return this.read;
+    const bank = typeof this.source === "function" ? this.source() : this.source;
+    const byCategory = new Map<string, Question[]>();
     for (const q of bank) {
       const key = tagKey(q.category);
-      this.byCategory.set(key, [...(this.byCategory.get(key) ?? []), q]);
+      byCategory.set(key, [...(byCategory.get(key) ?? []), q]);
     }
+    return (this.read = { bank, byCategory });
   }
 
   /** The bank's categories matching these tags; General when none match. */

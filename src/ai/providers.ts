@@ -2,11 +2,10 @@
 // (bank first, AI for tags the bank lacks) and the local checker backed by the AI judge; without
 // it, the offline bank and the local checker alone, so the game runs with no network at all. Either
 // way a lobby's own questions come before both.
-import type { Question } from "../game/types";
 import type { AnswerJudge, QuestionSource } from "../lobbies/seams";
 import type { AiConfig } from "./anthropic-tool";
 import { localJudge } from "./local-judge";
-import { OfflineQuestions } from "./offline-source";
+import { OfflineQuestions, type Bank } from "./offline-source";
 import { OwnQuestionsFirst } from "./own-first";
 
 /** What the host's page needs to say where each tag's questions will come from. */
@@ -24,10 +23,17 @@ export interface Ai {
   catalog: QuestionCatalog;
 }
 
-export async function makeAi(config: AiConfig, bank: readonly Question[], log: (line: string) => void): Promise<Ai> {
+/** `bank`: the questions, or how to read them when first asked for (the server's way). */
+export async function makeAi(config: AiConfig, bank: Bank, log: (line: string) => void): Promise<Ai> {
   const offline = new OfflineQuestions(bank);
   const key = config.ANTHROPIC_API_KEY;
-  const catalog = { bank: offline.categories(), ai: Boolean(key) };
+  let categories: string[] | null = null;
+  const catalog = {
+    get bank() {
+      return (categories ??= offline.categories());
+    },
+    ai: Boolean(key),
+  };
   if (!key) return { questions: new OwnQuestionsFirst(offline), judge: localJudge, catalog };
   // The SDK is loaded only with a key: the embedded default (a Pi with no key) saves its ~7 MB.
   const [{ AnthropicJudge }, { AnthropicQuestions }, { makeClient }, { compositeJudge }, { QuestionRouter }] = await Promise.all([

@@ -3,9 +3,8 @@
 // quoting, read and written by Papa Parse). Read on the server, so no page downloads a parser.
 // Reading only finds the rows: each is then checked like any other (question-routes.ts), and
 // `line` says where a bad one starts in the file.
-import Papa from "papaparse";
 import type { Question } from "../game/types";
-import { BOM, SPREADSHEET_SAFE, unescapeFormula } from "../results/spreadsheet";
+import { BOM, SPREADSHEET_SAFE, unescapeFormula, papa } from "../results/spreadsheet";
 
 
 export const CSV_COLUMNS = ["category", "question", "answer", "aliases"] as const;
@@ -55,7 +54,7 @@ function readCsv(text: string): ReadResult {
   const lineAt = lineCounter(text);
   let start = 0;
   let problem: string | null = null;
-  Papa.parse<string[]>(text, {
+  papa().parse<string[]>(text, {
     delimiter: ",",
     skipEmptyLines: "greedy",
     step: (result, parser) => {
@@ -101,7 +100,7 @@ function readCsv(text: string): ReadResult {
 /** CSV as spreadsheets open it: a BOM (so Excel reads UTF-8), CRLF line ends, quotes only where needed. */
 export function questionsCsv(questions: readonly Question[]): string {
   const data = questions.map((q) => [q.category, q.question, q.answer, q.aliases.join(ALIAS_SEPARATOR)]);
-  return `${BOM}${Papa.unparse({ fields: [...CSV_COLUMNS], data }, { newline: "\r\n", ...SPREADSHEET_SAFE })}\r\n`;
+  return `${BOM}${papa().unparse({ fields: [...CSV_COLUMNS], data }, { newline: "\r\n", ...SPREADSHEET_SAFE })}\r\n`;
 }
 
 /** The pack format the server also loads from $DATA_DIR/questions/. */

@@ -8,23 +8,41 @@ import { Database } from "bun:sqlite";
 
 declare const self: Worker;
 
+export interface CheckpointerStart {
+  path: string;
+  everyMs: number;
+  /** WAL frames past which the WAL is made to start over (see below). */
+  restartPages: number;
+}
+
 let db: Database | null = null;
 let timer: ReturnType<typeof setInterval> | undefined;
 
-self.onmessage = (event: MessageEvent<{ path: string; everyMs: number } | "close">) => {
+self.onmessage = (event: MessageEvent<CheckpointerStart | "close">) => {
   if (event.data === "close") {
     clearInterval(timer);
     db?.close();
     db = null;
     process.exit(0);
   }
-  const { path, everyMs } = event.data;
-  db = new Database(path);
-  db.run("PRAGMA busy_timeout = 5000");
+  const { path, everyMs, restartPages } = event.data;
+  const conn = (db = new Database(path));
+  // Never wait on the store's connection: a checkpoint that cannot run now runs at the next tick.
+  conn.run("PRAGMA busy_timeout = 0");
+  const passive = conn.query("PRAGMA wal_checkpoint(PASSIVE)");
+  const restart = conn.query("PRAGMA wal_checkpoint(RESTART)");
   timer = setInterval(() => {
     try {
-      // PASSIVE never waits on the store's commits: it copies what it can and leaves the rest for next time.
-      db?.run("PRAGMA wal_checkpoint(PASSIVE)");
+      // PASSIVE never holds up the store's commits: it copies what it can and leaves the rest for next time.
+      const { log } = passive.get() as { log: number };
+      // Under steady chat the WAL never starts over by itself: that takes a commit that finds every
+      // frame copied, and one always came in during the copy. It grew to the store's backstop,
+      // whose checkpoint then ran on the event loop with two fsyncs, and the WAL's restart a third:
+      // the slowest line of every benchmark round, 6-8 ms (docs/bench.md "Where the tail comes from").
+      // RESTART takes the writers' lock for the few frames committed since the pass above (a commit
+      // meanwhile waits for it, or, if a commit holds the lock now, this is tried next tick), so the
+      // store's next commit starts the WAL over with only the new header's fsync.
+      if (log >= restartPages) restart.get();
     } catch {
       // The main connection may be closing; the next tick (or its own backstop) catches up.
     }

@@ -11,22 +11,28 @@ import { migrate } from "./migrations";
 import { CommitStats } from "./commit-stats";
 import { parseChatLine, parseStoredLobby } from "./stored-state";
 import { SqliteWrites } from "./sqlite-writes";
+import type { CheckpointerStart } from "./checkpointer";
 import type { LobbyChange, LobbyStorePort, StoredLobby } from "./store-port";
 
 const BACKSTOP_PAGES = 10_000;
 const CHECKPOINT_EVERY_MS = 200;
+/** About 16 MB of WAL: at the benchmark's 2,000 lines a second, a restart every 1.4 s (checkpointer.ts). */
+const RESTART_PAGES = 4_000;
 
 export class LobbyStore implements LobbyStorePort {
   private readonly db: Database;
   private readonly q;
   private readonly writes: SqliteWrites;
-  private readonly checkpointer: Bun.Worker;
+  /** started at the first write: a server nothing was written to has nothing to checkpoint */
+  private checkpointer: Bun.Worker | null = null;
   private closed: Promise<void> | null = null;
   readonly stats = new CommitStats();
 
   constructor(
     private readonly path: string,
     private readonly log: (line: string) => void = (line) => console.log(line),
+    /** Tests start the WAL over sooner, to see it happen in a short run. */
+    private readonly restartPages = RESTART_PAGES,
   ) {
     this.db = new Database(path, { create: true, strict: true });
     this.db.run("PRAGMA journal_mode = WAL");
@@ -49,10 +55,19 @@ export class LobbyStore implements LobbyStorePort {
       ownBytes: this.db.prepare("SELECT COALESCE(SUM(length(CAST(body AS BLOB))), 0) AS bytes FROM own_questions"),
     };
     this.writes = new SqliteWrites(this.db);
+  }
+
+  /**
+   * The checkpointer's thread starts with the first write, not with the store: its JavaScript VM and
+   * its connection are 2-4 MB that a quiet server does without (docs/bench.md "Idle RSS, module
+   * by module"). Until then the WAL holds nothing to copy back.
+   */
+  private written(): void {
+    if (this.checkpointer) return;
     // Not ref'd: the checkpointer never keeps the process alive.
     // Bun's Worker, whose ref() close() needs: the DOM library's type shadows it.
     this.checkpointer = new Worker(new URL("./checkpointer.ts", import.meta.url).href, { ref: false, smol: true }) as unknown as Bun.Worker;
-    this.checkpointer.postMessage({ path, everyMs: CHECKPOINT_EVERY_MS });
+    this.checkpointer.postMessage({ path: this.path, everyMs: CHECKPOINT_EVERY_MS, restartPages: this.restartPages } satisfies CheckpointerStart);
   }
 
   async loadAll(): Promise<StoredLobby[]> {
@@ -83,6 +98,7 @@ export class LobbyStore implements LobbyStorePort {
     this.log(`store: lobby ${code} does not load (${reason}); moved to the quarantine table`);
     try {
       this.writes.write({ kind: "quarantine", code, reason });
+      this.written();
     } catch (err) {
       // A disk that refuses the move: the rows stay where they were, and the next start meets them again.
       this.log(`store: could not quarantine ${code}: ${String(err)}`);
@@ -96,6 +112,7 @@ export class LobbyStore implements LobbyStorePort {
     const started = performance.now();
     const rows = this.writes.write(change);
     const ms = performance.now() - started;
+    this.written();
     this.stats.group(1, ms);
     this.stats.acknowledged(ms);
     return rows;
@@ -115,7 +132,7 @@ export class LobbyStore implements LobbyStorePort {
     this.closed ??= (async () => {
       // This connection must be the last, so SQLite folds the WAL back in and removes it; closing
       // before the checkpointer would leave the WAL behind.
-      await closing(this.checkpointer);
+      if (this.checkpointer) await closing(this.checkpointer);
       // SQLite does that only once no statement of the connection is left unfinalized.
       this.writes.finalize();
       for (const statement of Object.values(this.q)) statement.finalize();

@@ -1,7 +1,6 @@
 // Island bundling and the pages' stylesheet with Bun.build, used by `bun run build` and, when no
 // build exists or the sources are newer, at start.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { brotliCompressSync, gzipSync } from "node:zlib";
 import { basename, join } from "node:path";
 import type { Assets } from "./document";
 import { reactProduction } from "./react-production";
@@ -44,6 +43,18 @@ export async function buildIslands(): Promise<Manifest> {
   return manifest;
 }
 
+/**
+ * Writes a bundle's gzip and brotli copies beside it. zlib is imported here, not with the module:
+ * a server that finds its build loads this file for loadManifest alone, and node:zlib would cost it
+ * about 2.5 MB at rest (docs/bench.md "Idle RSS, module by module").
+ */
+async function compressed(path: string): Promise<void> {
+  const { brotliCompressSync, gzipSync } = await import("node:zlib");
+  const bytes = readFileSync(path);
+  writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
+  writeFileSync(`${path}.br`, brotliCompressSync(bytes));
+}
+
 /** One build of these pages' entries, sharing chunks among themselves; each page's entry and the chunks to preload. */
 async function bundlePages(pages: readonly Page[]): Promise<Partial<Manifest>> {
   const result = await Bun.build({
@@ -62,11 +73,7 @@ async function bundlePages(pages: readonly Page[]): Promise<Partial<Manifest>> {
   });
   if (!result.success) throw new AggregateError(result.logs, "island build failed");
   // Compressed once here rather than on every request.
-  for (const output of result.outputs) {
-    const bytes = readFileSync(output.path);
-    writeFileSync(`${output.path}.gz`, gzipSync(bytes, { level: 9 }));
-    writeFileSync(`${output.path}.br`, brotliCompressSync(bytes));
-  }
+  for (const output of result.outputs) await compressed(output.path);
   const manifest: Partial<Manifest> = {};
   for (const page of pages) {
     const entry = result.outputs.find((o) => o.kind === "entry-point" && basename(o.path).startsWith(`${page}-`));
@@ -98,9 +105,7 @@ async function buildInviteLoader(homeEntry: string): Promise<Assets> {
   });
   if (!built.success) throw new AggregateError(built.logs, "invite loader build failed");
   const output = built.outputs[0]!;
-  const bytes = readFileSync(output.path);
-  writeFileSync(`${output.path}.gz`, gzipSync(bytes, { level: 9 }));
-  writeFileSync(`${output.path}.br`, brotliCompressSync(bytes));
+  await compressed(output.path);
   return { entry: `/build/${basename(output.path)}`, preload: [] };
 }
 
@@ -116,8 +121,16 @@ function newestSource(): number {
   return newest;
 }
 
-/** The built manifest, building first when there is none or the sources are newer. */
+/**
+ * The built manifest, building first when there is none or the sources are newer. The build runs
+ * in a process of its own (`bun run build`'s script): run here, Bun's bundler would stay in the
+ * server's memory for good, about 10 MB at rest (docs/bench.md "Idle RSS, module by module").
+ */
 export async function loadManifest(): Promise<Manifest> {
-  if (existsSync(MANIFEST) && statSync(MANIFEST).mtimeMs >= newestSource()) return JSON.parse(readFileSync(MANIFEST, "utf8")) as Manifest;
-  return buildIslands();
+  if (!existsSync(MANIFEST) || statSync(MANIFEST).mtimeMs < newestSource()) {
+    const build = Bun.spawn([process.execPath, "run", join(ROOT, "scripts/build-islands.ts")], { cwd: ROOT, stdout: "ignore", stderr: "pipe" });
+    const [code, errors] = await Promise.all([build.exited, new Response(build.stderr).text()]);
+    if (code !== 0) throw new Error(`island build failed (exit ${code}):\n${errors}`);
+  }
+  return JSON.parse(readFileSync(MANIFEST, "utf8")) as Manifest;
 }

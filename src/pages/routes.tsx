@@ -1,6 +1,5 @@
 // Server-rendered pages: the real lobby or game is in the first paint, before any script runs.
 import { Elysia } from "elysia";
-import type { ReactNode } from "react";
 import { lobbyView } from "../game/views";
 import { pageCodeSchema } from "../game/schemas";
 import type { Refusal } from "../game/commands";
@@ -8,15 +7,10 @@ import type { Located, LobbyService } from "../lobbies/service";
 import { modeOf, paired, type LobbyState } from "../game/types";
 import type { PageData, PageName } from "../../islands/client/store";
 import type { Manifest } from "./build";
-import { Game } from "./Game";
-import { Home } from "./Home";
+import type { PlainPages } from "./screens";
 import type { Invite } from "../../islands/InviteJoin";
 import { joinFormRoute, type JoinFormDeps } from "./join-form";
-import { Lobby } from "./Lobby";
-import { Moving, MOVING_RETRY_S } from "./Moving";
-import { TooMany } from "./TooMany";
-import { Tv, TvNotFound, TvRefused } from "./Tv";
-import { renderPage, renderPageOnce } from "./render";
+import { then, withScreens } from "./load-screens";
 import { htmlResponse, PreparedPage, serveBundle, serveKeepAwake, serveLogo } from "./static";
 
 export interface PageDeps {
@@ -47,40 +41,45 @@ export function pageRoutes({ service, manifest, now, lookupAllowed, shownOrigin,
     const key = `${name} ${origin}`;
     const cached = state ? rendered.get(state)?.get(key) : name === "home" ? home : null;
     if (cached) return htmlResponse(cached, acceptEncoding);
-    const data: PageData = { page: name, code, lobby: state ? lobbyView(state) : null, now: now() };
-    const body = name === "home" ? <Home /> : name === "lobby" ? <Lobby origin={origin} /> : name === "tv" ? <Tv origin={origin} /> : <Game />;
     // A Duels or Tournament lobby's pages load their own bundles (docs/decisions.md "Duels").
     const entry = state && paired(state) && name !== "home" ? (`${modeOf(state) === "tournament" ? "tournament" : "duel"}-${name}` as const) : name;
-    const { html, timed } = renderPageOnce(manifest, data, body, entry);
-    const prepared = new PreparedPage(html);
-    // Pages of codes that name no lobby are not kept: anyone could ask for any number of them.
-    if (!timed && state) rendered.set(state, (rendered.get(state) ?? new Map()).set(key, prepared));
-    else if (!timed && name === "home") home = prepared;
-    return htmlResponse(prepared, acceptEncoding);
+    return withScreens(({ statePage }) => {
+      // The clock is read as the page is rendered: after the first page's wait for the screens, too.
+      const data: PageData = { page: name, code, lobby: state ? lobbyView(state) : null, now: now() };
+      const { html, timed } = statePage(manifest, data, origin, entry);
+      const prepared = new PreparedPage(html);
+      // Pages of codes that name no lobby are not kept: anyone could ask for any number of them.
+      if (!timed && state) rendered.set(state, (rendered.get(state) ?? new Map()).set(key, prepared));
+      else if (!timed && name === "home") home = prepared;
+      return htmlResponse(prepared, acceptEncoding);
+    });
   };
   // A page with no script, for answers that end here.
-  const plain = (name: PageName, request: Request, code: string, status: number, body: ReactNode) =>
-    htmlResponse(renderPage(null, { page: name, code, lobby: null, now: now() }, body), request.headers.get("accept-encoding") ?? "", status);
+  const plain = (name: PageName, request: Request, code: string, status: number, which: Exclude<keyof PlainPages, "moving">) =>
+    withScreens(({ plainPages }) => htmlResponse(plainPages[which]({ page: name, code, lobby: null, now: now() }), request.headers.get("accept-encoding") ?? "", status));
   /**
    * A page of a lobby, served with the lobby's state (null when there is no such lobby) once it is
    * found wherever it lives: at once, unless a cluster node must take it over first (docs/cluster.md
    * "Owning a lobby"). One it cannot have yet is said to be on its way, and asked for again shortly.
    * The busiest path there is: on one machine it stays synchronous.
    */
-  const located = (name: PageName, request: Request, code: string, serve: (state: LobbyState | null) => Response) => {
+  const located = (name: PageName, request: Request, code: string, serve: (state: LobbyState | null) => Response | Promise<Response>) => {
     const answer = (found: Located | Refusal) => {
       if (found.ok) return serve(found.state);
       if (found.kind === "notFound") return serve(null);
-      const response = plain(name, request, code, 503, <Moving message={found.message} />);
-      response.headers.set("refresh", String(MOVING_RETRY_S));
-      return response;
+      const { message } = found;
+      return withScreens(({ plainPages, MOVING_RETRY_S }) => {
+        const response = htmlResponse(plainPages.moving({ page: name, code, lobby: null, now: now() }, message), request.headers.get("accept-encoding") ?? "", 503);
+        response.headers.set("refresh", String(MOVING_RETRY_S));
+        return response;
+      });
     };
     const found = service.locate(code);
-    return found instanceof Promise ? found.then(answer) : answer(found);
+    return then(found, answer);
   };
   /** A player's page of a code (as pageCodeSchema reads it), once the address may look one more up. */
   const playerPage = (name: "lobby" | "game", request: Request, code: string) =>
-    lookupAllowed(request) ? located(name, request, code, (state) => page(name, request, code, state)) : plain(name, request, code, 429, <TooMany />);
+    lookupAllowed(request) ? located(name, request, code, (state) => page(name, request, code, state)) : plain(name, request, code, 429, "tooMany");
   /**
    * The invite link's page (/?join=CODE): the join form for that lobby, or why there is none, in the
    * first HTML (docs/pages.md "Home"); with what the form answered when it is one (join-form.ts).
@@ -88,24 +87,24 @@ export function pageRoutes({ service, manifest, now, lookupAllowed, shownOrigin,
   const invitePage = (request: Request, code: string, state: LobbyState | null, answer: Omit<Invite, "code" | "status"> = {}, status = 200) => {
     const invite: Invite = { code, status: !state ? "missing" : state.locked ? "locked" : "open", ...answer };
     // Its script loads the islands only when wanted (islands/client/entries/invite.ts).
-    return htmlResponse(renderPage(manifest, { page: "home", code: null, lobby: null, now: now() }, <Home invite={invite} />, "invite"), request.headers.get("accept-encoding") ?? "", status);
+    return withScreens((screens) => htmlResponse(screens.invitePage(manifest, { page: "home", code: null, lobby: null, now: now() }, invite), request.headers.get("accept-encoding") ?? "", status));
   };
   // Unlike the players' pages (whose scripts send a stranger home), a screen for a lobby that is not
   // there says so at once.
-  const tvPage = (request: Request, code: string, state: LobbyState | null) => (state ? page("tv", request, code, state) : plain("tv", request, code, 404, <TvNotFound code={code} />));
+  const tvPage = (request: Request, code: string, state: LobbyState | null) => (state ? page("tv", request, code, state) : plain("tv", request, code, 404, "tvNotFound"));
   return new Elysia()
     .get("/", ({ request }) => {
       const join = new URL(request.url).searchParams.get("join");
       if (join === null) return page("home", request, null, null);
       const code = pageCodeSchema.parse(join);
-      return lookupAllowed(request) ? located("home", request, code, (state) => invitePage(request, code, state)) : plain("home", request, code, 429, <TooMany />);
+      return lookupAllowed(request) ? located("home", request, code, (state) => invitePage(request, code, state)) : plain("home", request, code, 429, "tooMany");
     })
     .use(joinFormRoute({ ...joinForm, invitePage: (request, code, answer, status) => located("home", request, code, (state) => invitePage(request, code, state, answer, status)) }))
     .get("/lobby/:code", ({ request, params }) => playerPage("lobby", request, pageCodeSchema.parse(params.code)))
     .get("/game/:code", ({ request, params }) => playerPage("game", request, pageCodeSchema.parse(params.code)))
     .get("/tv/:code", ({ request, params }) => {
       const code = pageCodeSchema.parse(params.code);
-      if (!lookupAllowed(request)) return plain("tv", request, code, 429, <TvRefused />);
+      if (!lookupAllowed(request)) return plain("tv", request, code, 429, "tvRefused");
       return located("tv", request, code, (state) => tvPage(request, code, state));
     })
     .get("/build/:file", ({ request, params }) => serveBundle(params.file, request.headers.get("accept-encoding") ?? ""))

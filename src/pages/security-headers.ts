@@ -3,7 +3,6 @@
 // hash, no framing by another site, no MIME sniffing, no referrer leaving with a lobby's address
 // ("same-origin", not "no-referrer": under no-referrer a browser posts the invite page's own form
 // with "Origin: null", which the cross-site check must refuse; docs/decisions.md "Keeping strangers out").
-import { createHash } from "node:crypto";
 import { pageCss } from "./page-css";
 
 let policy: string | undefined;
@@ -13,7 +12,7 @@ export function contentSecurityPolicy(): string {
   policy ??= [
     "default-src 'self'",
     "script-src 'self'",
-    `style-src 'sha256-${createHash("sha256").update(pageCss()).digest("base64")}'`,
+    `style-src 'sha256-${new Bun.CryptoHasher("sha256").update(pageCss()).digest("base64")}'`,
     "img-src 'self'",
     "media-src 'self'",
     "connect-src 'self'",

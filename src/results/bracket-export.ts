@@ -1,10 +1,9 @@
 // A finished Tournament's bracket in its results (docs/decisions.md "Tournament"): every bracket round
 // by its name, each match's two players (a bye named so), its score in questions won and who went
 // through, and the champion; as JSON fields and as one more CSV table of duel-export.ts's file.
-import Papa from "papaparse";
 import { champion, roundName } from "../game/tournament/bracket";
 import type { GameState } from "../game/types";
-import { SPREADSHEET_SAFE } from "./spreadsheet";
+import { SPREADSHEET_SAFE, papa } from "./spreadsheet";
 
 export interface ExportedMatch {
   round: string;
@@ -32,4 +31,4 @@ export function exportBracket(game: GameState): ExportedBracket | null {
 
 /** The bracket as a CSV table: one row per match. */
 export const bracketCsv = (exported: ExportedBracket): string =>
-  Papa.unparse({ fields: ["bracket round", "player", "opponent", "score", "through"], data: exported.bracket.map((m) => [m.round, m.a, m.b, m.score, m.winner]) }, { newline: "\r\n", ...SPREADSHEET_SAFE });
+  papa().unparse({ fields: ["bracket round", "player", "opponent", "score", "through"], data: exported.bracket.map((m) => [m.round, m.a, m.b, m.score, m.winner]) }, { newline: "\r\n", ...SPREADSHEET_SAFE });

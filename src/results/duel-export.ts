@@ -2,11 +2,10 @@
 // The same header as a Teams game's (code, date, mode), the final standings with places, and every
 // round's pairings with both players' plays, verdicts, times and points; as JSON and as CSV (the same
 // RFC 4180 writing and spreadsheet safety as export.ts).
-import Papa from "papaparse";
 import { standingsOf } from "../game/duels/standings";
 import type { GameState, Player, SidePlay } from "../game/types";
 import { bracketCsv, exportBracket, type ExportedBracket } from "./bracket-export";
-import { BOM, SPREADSHEET_SAFE } from "./spreadsheet";
+import { BOM, SPREADSHEET_SAFE, papa } from "./spreadsheet";
 
 export interface ExportedSide {
   name: string;
@@ -57,7 +56,7 @@ export function exportDuels(code: string, game: GameState, players: Player[], no
   };
 }
 
-const csv = (fields: string[], data: unknown[][]) => Papa.unparse({ fields, data }, { newline: "\r\n", ...SPREADSHEET_SAFE });
+const csv = (fields: string[], data: unknown[][]) => papa().unparse({ fields, data }, { newline: "\r\n", ...SPREADSHEET_SAFE });
 const shown = (s: ExportedSide) => (s.steal ? "STEAL" : (s.answer ?? ""));
 const verdict = (s: ExportedSide) => (s.correct === null ? "" : s.correct ? "right" : "wrong");
 const cells = (s: ExportedSide | null) => (s ? [s.name, shown(s), s.seconds ?? "", verdict(s), s.points] : ["(bye)", "", "", "", ""]);

@@ -3,12 +3,11 @@
 // round's question, category, both teams' plays, who locked each and how fast, verdicts, points and
 // winner, the final scores and the awards, as JSON and as CSV (RFC 4180 through papaparse, so a
 // question holding commas, quotes or line breaks survives a spreadsheet).
-import Papa from "papaparse";
 import { awardLine, awardsOf } from "../game/awards";
 import { winnerOf } from "../game/scoring";
 import type { GameState, Locker, Player, Team, TeamPlay, Winner } from "../game/types";
 import { TEAMS } from "../game/types";
-import { BOM, SPREADSHEET_SAFE } from "./spreadsheet";
+import { BOM, SPREADSHEET_SAFE, papa } from "./spreadsheet";
 
 type ExportedPlay = Omit<TeamPlay, "lockedBy"> & { lockedBy: Locker | null };
 
@@ -78,7 +77,7 @@ const verdict = (p: TeamPlay) => (p.correct === null ? "" : p.correct ? "right" 
 const shown = (p: TeamPlay) => (p.steal ? "STEAL" : (p.answer ?? ""));
 const seconds = (p: ExportedPlay) => (p.lockedBy?.ms === undefined ? "" : (p.lockedBy.ms / 1000).toFixed(1));
 
-const csv = (fields: string[], data: unknown[][]) => Papa.unparse({ fields, data }, { newline: "\r\n", ...SPREADSHEET_SAFE });
+const csv = (fields: string[], data: unknown[][]) => papa().unparse({ fields, data }, { newline: "\r\n", ...SPREADSHEET_SAFE });
 
 /**
  * Three tables one after another, a blank line between: the game (code, date, mode, winner), its

@@ -1,9 +1,14 @@
 // What makes a downloaded file friendly to spreadsheets and to a downloads folder (docs/decisions.md,
 // "The game explains itself" and "Keeping strangers out"): a BOM, so Excel reads a CSV as UTF-8
 // (accents, Hebrew), a name that tells one game's file from another's, and no cell a spreadsheet
-// would run as a formula.
+// would run as a formula. The CSV parser and writer too, loaded at the first CSV read or written.
+import type Papa from "papaparse";
 
 export const BOM = "\uFEFF";
+
+let papaparse: typeof Papa | null = null;
+/** Papa Parse, read at its first use: a server that never reads or writes a CSV saves its 1 MB (docs/bench.md "Idle RSS, module by module"). */
+export const papa = () => (papaparse ??= require("papaparse") as typeof Papa);
 
 const two = (n: number) => String(n).padStart(2, "0");
 
