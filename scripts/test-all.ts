@@ -1,58 +1,93 @@
-// The test command: typecheck, every bun test suite (one `bun test` run per directory of tests/),
-// and the server on emulated ARM64 (a Raspberry Pi's, scripts/test-arm64.ts), two at a time as the
-// machine has two cores, the slowest first; then the time each took, and one summary line that CI
-// reads, last. Given test paths (`bun run test tests/game`), it runs those in one `bun test` and
-// skips the ARM64 check. The whole run's budget is 4 minutes on two cores, not yet met (docs/decisions.md "The
-// tests' own budget").
+// The test command: typecheck, every bun test suite (one `bun test` run per directory of tests/,
+// the end-to-end files in two runs of about equal CPU), and the server on emulated ARM64 (a
+// Raspberry Pi's, scripts/test-arm64.ts); two lanes for the runs that keep a core busy, as the
+// machine has two cores, and a third for the runs that mostly wait (the cluster, realtime and chaos
+// suites), the longest first; then the time each took, and one summary line that CI reads, last.
+// Given test paths (`bun run test tests/game`), it runs those in one `bun test` and skips the ARM64
+// check. The whole run's budget is 4 minutes on two cores: 199 to 203 s measured here at load under 6
+// (370 s before the popups went off and the waiting lane came), with Chromium's CPU what fills the
+// cores (docs/decisions.md "The tests' own budget").
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { loadManifest } from "../src/pages/build";
 import { runBunTest, runCheck, type TestRun } from "./lib/bun-test-run";
 
 const ROOT = join(import.meta.dir, "..");
-/** How many runs at once: one per core of the machine the budget is for. */
-const LANES = 2;
+/** Lanes for runs that keep a core busy (Chromium above all): one per core of the machine the budget is for. */
+const CPU_LANES = 2;
+/**
+ * Runs that mostly wait (on timers, child servers, HAProxy's checks, sockets): each used a fifth of
+ * a core or less (CPU 13 s in 79 s, 10 in 37, 8 in 37). They have a lane of their own beside the two,
+ * as they leave the cores to the others; a lane that runs out of its kind takes the other kind.
+ */
+const WAITING = ["tests/cluster", "tests/realtime", "tests/chaos"];
 // Tests that start servers or browsers need more than bun's 5 s default on a busy 2-core machine.
-// No test waits on a 15 s round or a real grace period (the few that must see a real deadline pass
-// use short ones: tests/support/short-timings.ts), so this only bounds a hang.
+// The few that must see a real deadline pass use short ones (tests/support/short-timings.ts), so
+// this only bounds a hang.
 const TIMEOUT = ["--timeout", "30000"];
-/** Directories run as several `bun test --shard` runs, as one alone would outlast everything else together. */
-const SHARDS: Record<string, number> = { "tests/e2e": 2 };
-/** Known to be the slowest, so they start first and the others fill the other lane around them. */
-const SLOWEST_FIRST = ["tests/e2e", "tests/cluster", "tests/hostile", "tests/realtime", "tests/chaos"];
+/**
+ * Seconds of CPU each end-to-end file used alone, Chromium's included (2026-11-27, before its
+ * address bar's popups were turned off, which took about a fifth off each): the directory is split
+ * into E2E_RUNS runs of about equal CPU, where `--shard` split it by count. A file not listed counts
+ * as DEFAULT_E2E_SECONDS.
+ */
+const E2E_CPU_SECONDS: Record<string, number> = {
+  "a11y": 31, "forgiving-lobby": 29, "explains": 27, "refusals": 26, "resilience": 26, "tournament": 25, "first-minute": 23, "duels": 23, "game": 23, "forgiving-game": 23,
+  "host-room": 21, "home-network": 15, "lock": 15, "party-screen": 15, "redirects": 14, "own-questions": 12, "moments": 10, "server-restart": 7, "cluster-failover": 6, "cluster-moving": 5, "browser": 3,
+};
+const DEFAULT_E2E_SECONDS = 20;
+/** The end-to-end files in this many `bun test` runs (each with its one Chromium), one per CPU lane. */
+const E2E_RUNS = 2;
+/** Expected seconds of a run, for the order: the longest first, so no long one starts last. Not listed: 10. */
+const EXPECTED_SECONDS: Record<string, number> = { "tests/e2e": 200, "tests/cluster": 80, "tests/hostile": 50, "tests/realtime": 37, "tests/chaos": 37 };
 
-type Task = { label: string; run: () => Promise<TestRun> };
+type Task = { label: string; waits: boolean; expected: number; run: () => Promise<TestRun> };
 
 /** A command counted as one check: passed when it exits 0. */
-const check = (label: string, cmd: string[]): Task => ({ label, run: () => runCheck(label, cmd) });
+const check = (label: string, cmd: string[], expected = 10): Task => ({ label, waits: false, expected, run: () => runCheck(label, cmd) });
 
-/** One `bun test` run of a directory (or of the test files at the top of tests/). */
-const suite = (label: string, paths: string[]): Task => ({ label, run: () => runBunTest(label, [...TIMEOUT, ...paths]) });
+/** One `bun test` run of a directory (or of some test files). */
+const suite = (label: string, paths: string[], expected = EXPECTED_SECONDS[label.split(" [")[0]!] ?? 10): Task => ({
+  label,
+  waits: WAITING.includes(label),
+  expected,
+  run: () => runBunTest(label, [...TIMEOUT, ...paths]),
+});
 
-/** tests/'s own test files as one run, then each directory that holds any. */
+/** The end-to-end files in `runs` lists of about equal CPU: each file, the costliest first, to the lightest list so far. */
+function splitByCpu(files: string[], runs: number): string[][] {
+  const cost = (file: string) => E2E_CPU_SECONDS[file.split("/").pop()!.replace(/\.e2e\.test\.tsx?$/, "")] ?? DEFAULT_E2E_SECONDS;
+  const lists = Array.from({ length: runs }, () => ({ files: [] as string[], cpu: 0 }));
+  for (const file of [...files].sort((a, b) => cost(b) - cost(a) || a.localeCompare(b))) {
+    const lightest = lists.reduce((min, list) => (list.cpu < min.cpu ? list : min));
+    lightest.files.push(file);
+    lightest.cpu += cost(file);
+  }
+  return lists.map((list) => list.files.sort());
+}
+
+/** tests/'s own test files as one run, then each directory that holds any (tests/e2e in E2E_RUNS runs). */
 function suites(): Task[] {
   const entries = readdirSync(join(ROOT, "tests"), { withFileTypes: true });
   const isTest = (name: string) => /\.test\.tsx?$/.test(name);
   const top = entries.filter((e) => e.isFile() && isTest(e.name)).map((e) => `./tests/${e.name}`);
   const dirs = entries.filter((e) => e.isDirectory() && readdirSync(join(ROOT, "tests", e.name), { recursive: true }).some((f) => isTest(String(f))));
   const runs = (dir: string) => {
-    const shards = SHARDS[dir] ?? 1;
-    if (shards === 1) return [suite(dir, [`./${dir}/`])];
-    return Array.from({ length: shards }, (_, i) => suite(`${dir} [${i + 1}/${shards}]`, [`--shard=${i + 1}/${shards}`, `./${dir}/`]));
+    if (dir !== "tests/e2e") return [suite(dir, [`./${dir}/`])];
+    const files = readdirSync(join(ROOT, dir)).filter(isTest).map((f) => `./${dir}/${f}`);
+    return splitByCpu(files, E2E_RUNS).map((list, i) => suite(`${dir} [${i + 1}/${E2E_RUNS}]`, list, EXPECTED_SECONDS[dir]! - i));
   };
   return [...(top.length ? [suite("tests/*.test.ts", top)] : []), ...dirs.flatMap((d) => runs(`tests/${d.name}`))];
 }
 
-const rank = (label: string) => {
-  const at = SLOWEST_FIRST.indexOf(label.split(" [")[0]!);
-  return at === -1 ? SLOWEST_FIRST.length : at;
-};
-
+/** CPU_LANES lanes take the busy runs first, one more the waiting ones; each, the longest expected first. */
 async function inLanes(tasks: Task[]): Promise<TestRun[]> {
-  const queue = [...tasks].sort((a, b) => rank(a.label) - rank(b.label));
+  const longestFirst = (list: Task[]) => list.sort((a, b) => b.expected - a.expected);
+  const busy = longestFirst(tasks.filter((t) => !t.waits));
+  const waiting = longestFirst(tasks.filter((t) => t.waits));
   const done: TestRun[] = [];
-  const lane = async () => {
-    for (let task = queue.shift(); task; task = queue.shift()) {
+  const lane = async (first: Task[], then: Task[]) => {
+    for (let task = first.shift() ?? then.shift(); task; task = first.shift() ?? then.shift()) {
       const result = await task.run();
       // Each run's output whole, as it ends: two runs' lines never interleave.
       console.log(`\n== ${result.label} (${result.seconds.toFixed(1)} s)`);
@@ -60,7 +95,7 @@ async function inLanes(tasks: Task[]): Promise<TestRun[]> {
       done.push(result);
     }
   };
-  await Promise.all(Array.from({ length: LANES }, lane));
+  await Promise.all([...Array.from({ length: CPU_LANES }, () => lane(busy, waiting)), lane(waiting, busy)]);
   return done;
 }
 
@@ -76,7 +111,7 @@ const tasks = [check("typecheck", ["bunx", "tsc", "--noEmit", "-p", "."]), ...(p
 const runs = [...(build ? [build] : []), ...(await inLanes(tasks))];
 if (build) console.log(`\n== island build FAILED\n${build.out}`);
 
-console.log(`\ntime per run (${LANES} at a time, ${((performance.now() - started) / 1000).toFixed(1)} s in all):`);
+console.log(`\ntime per run (${CPU_LANES} lanes and one for the waiting runs, ${((performance.now() - started) / 1000).toFixed(1)} s in all):`);
 const width = Math.max(...runs.map((r) => r.label.length));
 for (const r of [...runs].sort((a, b) => b.seconds - a.seconds)) console.log(`  ${r.label.padEnd(width)}  ${r.seconds.toFixed(1).padStart(6)} s  ${r.passed} passed, ${r.failed} failed`);
 

@@ -31,7 +31,9 @@ describe("Redis down for 5 s", () => {
     await startRound(app, blueCaptain!.seat);
     await submit(app, blueCaptain!.seat, 1, BLUE_ANSWER);
     talker!.socket.emit("chat-message", { message: "said before the outage", chatType: "game" });
-    await talker!.socket.waitFor("chat-message", (m) => m.message === "said before the outage", CLUSTER_WAIT_MS);
+    // Heard on every socket before the marks: each hears its lobby's events in order, so the blue
+    // answer's event is in each log before the marks too (a loaded machine delivered it after them).
+    await Promise.all(party.sockets.map((s) => s.waitFor("chat-message", (m) => m.message === "said before the outage", CLUSTER_WAIT_MS)));
     const owner = cluster.node((await holder(cluster, party.code)).node);
     const before = await stored(cluster, party.code);
     const marks = party.sockets.map((s) => s.mark());

@@ -65,7 +65,12 @@ test("chat sent right behind join-lobby counts against the player's budget (20 a
   // Once the bucket is full again, a probe of Hana's gets through; her frames are handled in order,
   // so when Ravi hears it he has heard every line of hers that was let through.
   await Bun.sleep(2100);
-  await flush(hana, ravi);
+  // On a loaded machine the burst may still be handled then, and the probe dropped: it is sent again.
+  for (let attempt = 1; ; attempt++) {
+    const probed = await flush(hana, ravi).then(() => null, (err: unknown) => err);
+    if (probed === null) break;
+    if (attempt === 3) throw probed;
+  }
   const heard = ravi.events("chat-message").filter((m) => m.message.startsWith("burst-")).length;
   // The burst of 40 and what refills while they are handled; before, every one got through (211 of 240 in the issue's probe).
   expect(heard).toBeGreaterThan(0);

@@ -6,7 +6,20 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 
-export const CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+/**
+ * The features Playwright turns off (playwright-core's `chromiumSwitches`). Chromium heeds only the
+ * last --disable-features it is given, so ours repeats them; tests/e2e/browser.e2e.test.ts checks
+ * the installed Playwright asks for no other.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = ["AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades", "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding", "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch", "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion"];
+/**
+ * The address bar's popups, pages Chromium loads in two renderers of their own for every window it
+ * opens (a context opens one, headless too) and that no test ever shows: a fifth of the browser's CPU
+ * in the end-to-end runs (docs/decisions.md "The tests' own budget").
+ */
+export const OMNIBOX_POPUP_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup"];
+
+export const CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_POPUP_FEATURES].join(",")}`];
 
 /** `extraArgs`: more Chromium switches, such as a host resolver rule that maps a LAN name here. */
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
