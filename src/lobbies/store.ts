@@ -39,7 +39,8 @@ export class LobbyStore implements LobbyStorePort {
     // NORMAL in WAL survives a crashed or killed process; FULL would also survive power loss at a
     // cost of one fsync per commit, which a Pi's SD card cannot pay at chat rates.
     this.db.run("PRAGMA synchronous = NORMAL");
-    this.db.run("PRAGMA busy_timeout = 5000");
+    // A commit waits for the writers' lock in finer steps than SQLite's busy handler (sqlite-writes.ts).
+    this.db.run("PRAGMA busy_timeout = 0");
     // Checkpoints run on their own thread (checkpointer.ts); this is only the backstop (~40 MB of WAL).
     this.db.run(`PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES}`);
     try {
