@@ -4,7 +4,7 @@
 // Reading only finds the rows: each is then checked like any other (question-routes.ts), and
 // `line` says where a bad one starts in the file.
 import type { Question } from "../game/types";
-import { BOM, SPREADSHEET_SAFE, unescapeFormula, papa } from "../results/spreadsheet";
+import { BOM, csvTable, unescapeFormula, papa } from "../results/spreadsheet";
 
 
 export const CSV_COLUMNS = ["category", "question", "answer", "aliases"] as const;
@@ -100,7 +100,7 @@ function readCsv(text: string): ReadResult {
 /** CSV as spreadsheets open it: a BOM (so Excel reads UTF-8), CRLF line ends, quotes only where needed. */
 export function questionsCsv(questions: readonly Question[]): string {
   const data = questions.map((q) => [q.category, q.question, q.answer, q.aliases.join(ALIAS_SEPARATOR)]);
-  return `${BOM}${papa().unparse({ fields: [...CSV_COLUMNS], data }, { newline: "\r\n", ...SPREADSHEET_SAFE })}\r\n`;
+  return `${BOM}${csvTable(CSV_COLUMNS, data)}\r\n`;
 }
 
 /** The pack format the server also loads from $DATA_DIR/questions/. */

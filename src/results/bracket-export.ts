@@ -3,7 +3,7 @@
 // through, and the champion; as JSON fields and as one more CSV table of duel-export.ts's file.
 import { champion, roundName } from "../game/tournament/bracket";
 import type { GameState } from "../game/types";
-import { SPREADSHEET_SAFE, papa } from "./spreadsheet";
+import { csvTable } from "./spreadsheet";
 
 export interface ExportedMatch {
   round: string;
@@ -31,4 +31,4 @@ export function exportBracket(game: GameState): ExportedBracket | null {
 
 /** The bracket as a CSV table: one row per match. */
 export const bracketCsv = (exported: ExportedBracket): string =>
-  papa().unparse({ fields: ["bracket round", "player", "opponent", "score", "through"], data: exported.bracket.map((m) => [m.round, m.a, m.b, m.score, m.winner]) }, { newline: "\r\n", ...SPREADSHEET_SAFE });
+  csvTable(["bracket round", "player", "opponent", "score", "through"], exported.bracket.map((m) => [m.round, m.a, m.b, m.score, m.winner]));

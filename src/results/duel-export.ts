@@ -5,7 +5,7 @@
 import { standingsOf } from "../game/duels/standings";
 import type { GameState, Player, SidePlay } from "../game/types";
 import { bracketCsv, exportBracket, type ExportedBracket } from "./bracket-export";
-import { BOM, SPREADSHEET_SAFE, papa } from "./spreadsheet";
+import { BOM, csvTable as csv } from "./spreadsheet";
 
 export interface ExportedSide {
   name: string;
@@ -56,7 +56,6 @@ export function exportDuels(code: string, game: GameState, players: Player[], no
   };
 }
 
-const csv = (fields: string[], data: unknown[][]) => papa().unparse({ fields, data }, { newline: "\r\n", ...SPREADSHEET_SAFE });
 const shown = (s: ExportedSide) => (s.steal ? "STEAL" : (s.answer ?? ""));
 const verdict = (s: ExportedSide) => (s.correct === null ? "" : s.correct ? "right" : "wrong");
 const cells = (s: ExportedSide | null) => (s ? [s.name, shown(s), s.seconds ?? "", verdict(s), s.points] : ["(bye)", "", "", "", ""]);

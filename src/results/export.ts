@@ -7,7 +7,7 @@ import { awardLine, awardsOf } from "../game/awards";
 import { winnerOf } from "../game/scoring";
 import type { GameState, Locker, Player, Team, TeamPlay, Winner } from "../game/types";
 import { TEAMS } from "../game/types";
-import { BOM, SPREADSHEET_SAFE, papa } from "./spreadsheet";
+import { BOM, csvTable as csv } from "./spreadsheet";
 
 type ExportedPlay = Omit<TeamPlay, "lockedBy"> & { lockedBy: Locker | null };
 
@@ -76,8 +76,6 @@ export function exportGame(code: string, game: GameState, players: Player[], now
 const verdict = (p: TeamPlay) => (p.correct === null ? "" : p.correct ? "right" : "wrong");
 const shown = (p: TeamPlay) => (p.steal ? "STEAL" : (p.answer ?? ""));
 const seconds = (p: ExportedPlay) => (p.lockedBy?.ms === undefined ? "" : (p.lockedBy.ms / 1000).toFixed(1));
-
-const csv = (fields: string[], data: unknown[][]) => papa().unparse({ fields, data }, { newline: "\r\n", ...SPREADSHEET_SAFE });
 
 /**
  * Three tables one after another, a blank line between: the game (code, date, mode, winner), its

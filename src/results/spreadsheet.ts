@@ -26,5 +26,8 @@ export function downloadName(code: string, what: "results" | "questions", ext: s
  */
 export const SPREADSHEET_SAFE = { escapeFormulae: /^[=+\-@\t\r]/ } as const;
 
+/** One CSV table as every file here writes it: RFC 4180, CRLF line ends, SPREADSHEET_SAFE cells. */
+export const csvTable = (fields: readonly string[], data: unknown[][]): string => papa().unparse({ fields: [...fields], data }, { newline: "\r\n", ...SPREADSHEET_SAFE });
+
 /** A cell as written with SPREADSHEET_SAFE, read back as it was. */
 export const unescapeFormula = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
