@@ -37,7 +37,7 @@ const E2E_CPU_SECONDS: Record<string, number> = {
 };
 const DEFAULT_E2E_SECONDS = 20;
 /** The end-to-end files in this many `bun test` runs (each with its one Chromium), one per CPU lane. */
-const E2E_RUNS = 2;
+const E2E_RUNS = CPU_LANES;
 /** Expected seconds of a run, for the order: the longest first, so no long one starts last. Not listed: 10. */
 const EXPECTED_SECONDS: Record<string, number> = { "tests/e2e": 200, "tests/cluster": 80, "tests/hostile": 50, "tests/realtime": 37, "tests/chaos": 37 };
 
