@@ -1,11 +1,12 @@
 // The centre of the game screen: one view per client phase (docs/pages.md "Phases").
 import { useSignals } from "@preact/signals-react/runtime";
-import { lazy, Suspense, useRef } from "react";
+import { lazy, Suspense } from "react";
 import { useStore } from "./client/store";
 import { AnsweredPhase } from "./game/AnsweredPhase";
 import { IdlePhase } from "./game/IdlePhase";
 import { Locks } from "./game/Locks";
 import { PhaseChange } from "./game/PhaseChange";
+import { phaseNews } from "./game/phase-news";
 import { QuestionPhase } from "./game/QuestionPhase";
 import { ResultsPhase } from "./game/ResultsPhase";
 import { Summary } from "./game/Summary";
@@ -23,9 +24,8 @@ export default function GamePanel() {
   // The quizmaster (a host on no team) watches the open round instead of answering it.
   const quizmaster = store.me.value?.team === null && phase === "question";
   const Phase = PHASES[phase];
-  const panel = useRef<HTMLElement>(null);
   return (
-    <section ref={panel} className="card panel" aria-label="Round">
+    <section className="card panel" aria-label="Round">
       {quizmaster ? (
         <Suspense fallback={null}>
           <QuizmasterRound />
@@ -34,7 +34,7 @@ export default function GamePanel() {
         <Phase />
       )}
       <Locks />
-      <PhaseChange phase={phase} panel={panel} />
+      <PhaseChange phase={phase} news={phaseNews} />
     </section>
   );
 }

@@ -1,47 +1,36 @@
-// What a phase change does for keyboard and screen-reader players: focus moves to the new phase's
-// heading, and a polite live region says what happened, plus '10 seconds left' once a round. The
-// page's first render does neither, so opening or reloading a game never takes focus.
+// What a phase change does for keyboard and screen-reader players, in every mode's game page: focus
+// moves to the new phase's heading, and a polite live region says what happened, in the mode's own
+// words (`news`: Teams' phase-news.ts, a Duel's and a Tournament's their own), plus '10 seconds left'
+// once a round. The page's first render does neither, so opening or reloading a game never takes focus.
 import { effect } from "@preact/signals-react";
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useStore, type ClientPhase, type Store } from "../client/store";
-import { winnerOf, roundNumber, scoresOf, teamName } from "./shared";
 import { onLastSeconds } from "./moments";
 import { LAST_SECONDS } from "./Timer";
 
 /**
- * The sentence a screen reader hears when the game moves to `phase`. It never repeats a phrase shown
- * on screen word for word, so finding a screen text (as people and tests do) finds one element.
+ * The sentence a screen reader hears when the game moves to `phase`, from the store as it is then.
+ * It never repeats a phrase shown on screen word for word, so finding a screen text (as people and
+ * tests do) finds one element; it tells nothing the screen keeps back (the other side's answer
+ * before the results); and each phase's differs from the others'.
  */
-export function phaseNews(store: Store, phase: ClientPhase): string {
-  const lobby = store.lobby.value;
-  const result = store.lastResult.value;
-  switch (phase) {
-    case "question":
-      return `Round ${roundNumber(lobby)} started`;
-    case "answered":
-      return "Your team's answer is in";
-    case "results":
-      return `Round ${result?.number ?? roundNumber(lobby)} over: ${!result || result.winner === "tie" ? "a tied round" : `the round goes to ${teamName(result.winner)}`}`;
-    case "summary": {
-      const scores = scoresOf(lobby);
-      const winner = winnerOf(scores);
-      return `Game over. Blue ${scores.blue}, Red ${scores.red}. ${winner === "tie" ? "A tied game." : `${teamName(winner)} wins the game.`}`;
-    }
-    default:
-      return `Get ready for round ${roundNumber(lobby)}`;
-  }
-}
+export type PhaseNews = (store: Store, phase: ClientPhase) => string;
 
-export function PhaseChange({ phase, panel }: { phase: ClientPhase; panel: RefObject<HTMLElement | null> }) {
+/**
+ * Rendered inside the panel that shows the phase (its live region's parent, where the heading is
+ * looked for), which re-renders it with the phase.
+ */
+export function PhaseChange({ phase, news }: { phase: ClientPhase; news: PhaseNews }) {
   const store = useStore();
-  const [news, setNews] = useState("");
+  const [said, say] = useState("");
   const shown = useRef(phase);
+  const region = useRef<HTMLParagraphElement>(null);
 
+  // Focus moves once the new phase is on the page.
   useEffect(() => {
     if (shown.current === phase) return;
     shown.current = phase;
-    setNews(phaseNews(store, phase));
-    const box = panel.current;
+    const box = region.current?.parentElement;
     const at = document.activeElement;
     // Focus the player put elsewhere (typing in the chat) stays there; the announcement still comes.
     // The host's bar is not elsewhere: its buttons move the game, so focus follows them to the new
@@ -50,24 +39,25 @@ export function PhaseChange({ phase, panel }: { phase: ClientPhase; panel: RefOb
     const heading = box.querySelector<HTMLElement>("h2") ?? box;
     heading.tabIndex = -1;
     heading.focus();
-  }, [phase, panel, store]);
+  }, [phase]);
 
-  useEffect(() => onLastSeconds(store, () => setNews(`${LAST_SECONDS} seconds left`)), [store]);
-
-  // The host's overrule can change who won a round, or the game: the news follows, never stale.
+  // The news is said when it changes: with the phase, and within one when the host's overrule changes
+  // a round's result or the game's. An event's handlers run in one task, so the state they leave
+  // between them (a new round's phase before its pairs) is never rendered, only the last line.
   useEffect(() => {
-    let said: string | null = null;
+    let last = "";
     return effect(() => {
-      const now = store.phase.value;
-      const line = now === "results" || now === "summary" ? phaseNews(store, now) : null;
-      if (said !== null && line !== null && line !== said) setNews(line);
-      said = line;
+      const line = news(store, store.phase.value);
+      if (last && line !== last) say(line);
+      last = line;
     });
-  }, [store]);
+  }, [store, news]);
+
+  useEffect(() => onLastSeconds(store, () => say(`${LAST_SECONDS} seconds left`)), [store]);
 
   return (
-    <p className="sr-only" role="status">
-      {news}
+    <p ref={region} className="sr-only" role="status">
+      {said}
     </p>
   );
 }
