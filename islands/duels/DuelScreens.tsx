@@ -1,13 +1,13 @@
-// A Duel's phone and TV screens (docs/pages.md "Duels"), one chunk loaded by Duels.tsx. The phone:
-// "You vs NAME" and whether the opponent has locked (never what), the player's answer or steal (none
-// on a bye), their duel's result with its reason line, the standings after every round, and at the
-// end a podium and the full standings (DuelSummary.tsx, loaded when it shows). The TV: the question,
-// every pairing's lock state, then every duel's result and the standings, then the podium.
+// A Duel's phone and TV screens (docs/pages.md "Duels"). The phone: "You vs NAME" and whether the
+// opponent has locked (never what), the player's answer or steal (none on a bye), their duel's result
+// with its reason line, the standings after every round, and at the end a podium and the full
+// standings (DuelSummary.tsx, loaded when it shows). The TV: the question and every pairing's lock
+// state (DuelTvRound.tsx, handed in), then every duel's result and the standings, then the podium.
 import { useSignals } from "@preact/signals-react/runtime";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { ANSWER_MAX } from "../../src/game/settings";
 import type { DuelResult, SidePlay } from "../../src/game/types";
-import type { LobbyView, PairView } from "../../src/game/views";
+import type { LobbyView } from "../../src/game/views";
 import { useAction } from "../client/action";
 import { api } from "../client/api";
 import { Refusal } from "../client/refusal";
@@ -21,7 +21,11 @@ import { StandingsTable } from "./Standings";
 
 const DuelSummary = lazy(() => import("./DuelSummary"));
 
-export default function DuelScreens({ screen }: { screen: "phone" | "tv" }) {
+/**
+ * `tvRound`: the TV's open round (DuelTvRound.tsx), handed in by the TV's islands so that a phone's
+ * bundle never carries it; absent, these are a phone's screens.
+ */
+export default function DuelScreens({ tvRound }: { tvRound?: ReactNode }) {
   useSignals();
   const store = useStore();
   useDuelEvents(store);
@@ -41,9 +45,9 @@ export default function DuelScreens({ screen }: { screen: "phone" | "tv" }) {
       </div>
     );
   }
-  if (phase === "results") return <Results store={store} lobby={lobby} tv={screen === "tv"} />;
+  if (phase === "results") return <Results store={store} lobby={lobby} tv={Boolean(tvRound)} />;
   if (phase === "idle") return <Idle store={store} lobby={lobby} />;
-  return screen === "tv" ? <TvRound lobby={lobby} /> : phase === "answered" ? <Answered store={store} lobby={lobby} /> : <Question store={store} lobby={lobby} />;
+  return tvRound ?? (phase === "answered" ? <Answered store={store} lobby={lobby} /> : <Question store={store} lobby={lobby} />);
 }
 
 function Idle({ store, lobby }: { store: Store; lobby: LobbyView }) {
@@ -262,59 +266,6 @@ function Results({ store, lobby, tv }: { store: Store; lobby: LobbyView; tv: boo
       )}
       {/* The host's Next Round is in the host's bar at the top, as in Teams. */}
       {!complete && !tv && !host && <Waiting text="Waiting for host to start next round..." />}
-    </div>
-  );
-}
-
-const lockWord = (locked: boolean) => (locked ? "locked in ✔" : "thinking...");
-
-function PairLine({ lobby, pair }: { lobby: LobbyView; pair: PairView }) {
-  const a = nameOf(lobby, pair.a);
-  if (pair.b === null) {
-    return (
-      <li className="pair bye">
-        <span>
-          <bdi>{a}</bdi> has a bye: {lockWord(pair.aLocked)}
-        </span>
-      </li>
-    );
-  }
-  return (
-    <li className="pair">
-      <span>
-        <bdi>{a}</bdi> {lockWord(pair.aLocked)}
-      </span>
-      <span className="vs">vs</span>
-      <span>
-        <bdi>{nameOf(lobby, pair.b)}</bdi> {lockWord(pair.bLocked)}
-      </span>
-    </li>
-  );
-}
-
-function TvRound({ lobby }: { lobby: LobbyView }) {
-  const game = lobby.gameState!;
-  return (
-    <div className="tv-round stack center">
-      <p className="row tv-meta">
-        <span className="badge gold">{roundBadge(lobby, roundNumber(lobby), " of ")}</span>
-        {game.currentRound?.category && (
-          <span className="badge" dir="auto">
-            {game.currentRound.category}
-          </span>
-        )}
-      </p>
-      <h2 className="tv-question" dir="auto">
-        {game.currentRound?.question}
-      </h2>
-      <div className="tv-countdown">
-        <Timer />
-      </div>
-      <ul className="pairs" aria-label="Duels">
-        {(game.pairs ?? []).map((p) => (
-          <PairLine key={p.a} lobby={lobby} pair={p} />
-        ))}
-      </ul>
     </div>
   );
 }

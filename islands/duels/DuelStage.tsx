@@ -4,6 +4,7 @@
 import { useSignals } from "@preact/signals-react/runtime";
 import { useStore } from "../client/store";
 import DuelScreens from "./DuelScreens";
+import DuelTvRound from "./DuelTvRound";
 
 export default function DuelStage() {
   useSignals();
@@ -12,7 +13,7 @@ export default function DuelStage() {
   if (lobby.gameState) {
     return (
       <section className="card panel tv-panel" aria-label="Round">
-        <DuelScreens screen="tv" />
+        <DuelScreens tvRound={<DuelTvRound />} />
       </section>
     );
   }

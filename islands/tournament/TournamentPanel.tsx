@@ -27,7 +27,7 @@ export default function TournamentPanel() {
       <section className="card panel" aria-label="Round">
         {connected ? (
           <Suspense fallback={loading}>
-            <TournamentScreens screen="phone" duel={<DuelScreens screen="phone" />} />
+            <TournamentScreens screen="phone" duel={<DuelScreens />} />
           </Suspense>
         ) : (
           loading

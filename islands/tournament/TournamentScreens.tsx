@@ -2,20 +2,36 @@
 // TournamentPanel.tsx and TournamentStage.tsx. The phone says where its player stands; a player in a
 // live match plays it on a Duel's screens (duels/DuelScreens.tsx, handed in), one whose match is decided, or who
 // is out, watches the live matches. The TV draws the bracket as it fills beside the question, the
-// final full-screen, then the champion. Both end with the bracket and the summary's downloads.
+// final full-screen, then the champion. Both end with the bracket and the summary's downloads. On the
+// phone a phase change moves focus and is announced as on Teams' page (game/PhaseChange.tsx), in a
+// Tournament's words (tournament-news.ts): here, since before this chunk the panel has no screen to
+// announce or heading to focus, and the words read the bracket as the screens do.
 import { useSignals } from "@preact/signals-react/runtime";
 import type { ReactNode } from "react";
 import { champion, currentRound, roundName } from "../../src/game/tournament/bracket";
 import type { LobbyView } from "../../src/game/views";
 import { useStore, type Store } from "../client/store";
 import { myPair } from "../duels/duel-lines";
+import { PhaseChange } from "../game/PhaseChange";
 import { SummaryEnd } from "../game/SummaryEnd";
 import { Waiting } from "../game/WaitingDots";
 import { BracketView } from "./BracketView";
 import { entrant, whereLine, type KeptBracket } from "./tournament-lines";
+import { tournamentNews } from "./tournament-news";
 
 /** `duel`: a Duel's screens, handed in by the island (TournamentPanel.tsx says why). */
 export default function TournamentScreens({ screen, duel }: { screen: "phone" | "tv"; duel: ReactNode }) {
+  useSignals();
+  const phase = useStore().phase.value;
+  return (
+    <>
+      <Screens screen={screen} duel={duel} />
+      {screen === "phone" && <PhaseChange phase={phase} news={tournamentNews} />}
+    </>
+  );
+}
+
+function Screens({ screen, duel }: { screen: "phone" | "tv"; duel: ReactNode }) {
   useSignals();
   const store = useStore();
   const lobby = store.lobby.value;

@@ -6,6 +6,7 @@ import { lazy, Suspense } from "react";
 import { useConnection } from "../client/socket-context";
 import { useStore } from "../client/store";
 import DuelScreens from "../duels/DuelScreens";
+import DuelTvRound from "../duels/DuelTvRound";
 import { useTournamentEvents } from "./tournament-events";
 
 /** Loaded once the page has its connection, as on a player's page (TournamentPanel.tsx says why). */
@@ -23,7 +24,7 @@ export default function TournamentStage() {
       <section className="card panel tv-panel" aria-label="Round">
         {connected && (
           <Suspense fallback={null}>
-            <TournamentScreens screen="tv" duel={<DuelScreens screen="tv" />} />
+            <TournamentScreens screen="tv" duel={<DuelScreens tvRound={<DuelTvRound />} />} />
           </Suspense>
         )}
       </section>

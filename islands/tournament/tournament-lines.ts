@@ -9,7 +9,7 @@ export type KeptBracket = NonNullable<GameView["bracket"]>;
 export const entrant = (bracket: KeptBracket, id: string | null) => (id === null ? "" : (bracket.names[id] ?? "someone"));
 
 /** "Quarter-final" as a sentence says it mid-line. */
-const lower = (name: string) => (name.startsWith("Round") ? `round of ${name.slice(9)}` : name.toLowerCase());
+export const lower = (name: string) => (name.startsWith("Round") ? `round of ${name.slice(9)}` : name.toLowerCase());
 
 /** Where `meId` stands: "Semi-final vs NAME, 1-0", "You are through", "Out in the quarter-final: watch the rest". */
 export function whereLine(bracket: KeptBracket, meId: string | null): string {
