@@ -233,8 +233,8 @@ function Results({ store, lobby, tv }: { store: Store; lobby: LobbyView; tv: boo
   const duels = result.duels ?? [];
   const mine = meId ? duels.find((d) => d.a.playerId === meId || d.b?.playerId === meId) : undefined;
   const opponent = mine && meId ? sidesOf(mine, meId)[1] : null;
-  // Everyone sees their own duel first; the TV and the host (who may overrule any of them) see them all.
-  const shown = tv || host ? duels : [];
+  // Everyone sees their own duel first; the TV and the host (who may overrule any of them) see the rest too.
+  const others = tv || host ? duels.filter((d) => d !== mine) : [];
   return (
     <div className="stack center">
       <h2 className="big">Round {result.number} Results</h2>
@@ -250,10 +250,10 @@ function Results({ store, lobby, tv }: { store: Store; lobby: LobbyView; tv: boo
           <DuelCard duel={mine} meId={meId} round={result.number} host={host} />
         </section>
       )}
-      {shown.length > 0 && (
+      {others.length > 0 && (
         <section className="stack duel-section" aria-label="Every duel">
           <h3>{tv ? "Every duel" : "Every duel (as host you may overrule any answer)"}</h3>
-          {shown.filter((d) => d !== mine).map((d) => (
+          {others.map((d) => (
             <DuelCard key={d.a.playerId} duel={d} meId={null} round={result.number} host={host} />
           ))}
         </section>

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { SUMMARY_DELAY_MS } from "../../islands/client/session";
 import type { Question } from "../../src/game/types";
-import { axeViolations, focusedStop, tabbableLabels, tabTo, tabWalk } from "../support/a11y";
+import { audit as auditSizes, focusedStop, tabbableLabels, tabTo, tabWalk } from "../support/a11y";
 import { call } from "../support/app";
 import { useE2eSuite } from "../support/e2e";
 
@@ -24,20 +24,7 @@ const desktop = { viewport: DESKTOP };
 const { app, open, pageErrors, shots } = useE2eSuite({ questions: QUESTIONS });
 
 /** axe and sideways scrolling at a phone's and a desktop's width, with a screenshot of each; the page keeps its own size after. */
-async function audit(page: Page, screen: string): Promise<string[]> {
-  const own = page.viewportSize();
-  const found: string[] = [];
-  for (const [size, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
-    await page.setViewportSize(viewport);
-    await page.evaluate(() => new Promise(requestAnimationFrame));
-    await page.screenshot({ path: join(shots, `a11y-${screen}-${size}.png`), fullPage: true });
-    for (const v of await axeViolations(page)) found.push(`${screen} (${size}): ${v}`);
-    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-    if (wide > viewport.width) found.push(`${screen} (${size}): scrolls sideways, ${wide} px wide`);
-  }
-  if (own) await page.setViewportSize(own);
-  return found;
-}
+const audit = (page: Page, screen: string) => auditSizes(page, screen, (size) => join(shots, `a11y-${screen}-${size}.png`), { phone: PHONE, desktop: DESKTOP });
 
 const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? null);
 /** The focused element's tag and text, e.g. "H2 Answer locked". */

@@ -1,11 +1,12 @@
 // A Duel in Chromium (docs/rules.md "Duels"): the host picks the Duels tile, five players (a desktop,
 // three phones and one over REST) and the TV play three rounds; every phone says "You vs NAME" and
 // whether the opponent locked, the bye has no Steal, results carry the reason line and the standings,
-// and the summary and TV end with the podium. Every new screen is photographed and checked with axe.
+// and the summary and TV end with the podium. Every new screen is photographed and checked with axe;
+// a phone whose focus rests on nothing follows each phase to its heading and hears it in a Duel's words.
 import { expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { axeViolations } from "../support/a11y";
+import { axeViolations, phaseNews } from "../support/a11y";
 import { useE2eSuite } from "../support/e2e";
 import { exactJudge, joinLobby, quizQuestion, quizQuestions, submit, type Seat } from "../support/rest";
 import { DESKTOP, live, PHONE, type Device } from "../support/phones";
@@ -76,6 +77,7 @@ test("five players duel for three rounds: You vs, the bye, standings after each 
   // Round 1 (the circle of docs/rules.md "Duels"): Hana vs Rue, Ravi vs Bo, Zed on the bye.
   await versus(hana.page, "Rue");
   await versus(ravi.page, "Bo");
+  expect(await phaseNews(ravi.page, quizQuestion(1).question)).toBe("Round 1 started: you face Bo");
   await zed.page.getByText("Bye this round").waitFor();
   expect(await zed.page.getByRole("button", { name: "Steal", exact: true }).count()).toBe(0);
   await tv.page.getByRole("list", { name: "Duels" }).waitFor();
@@ -95,6 +97,7 @@ test("five players duel for three rounds: You vs, the bye, standings after each 
   await answer(zed.page, right(1), true);
 
   await rue.page.getByText("Round 1 Results").waitFor();
+  expect(await phaseNews(rue.page, "Round 1 Results")).toBe("Round 1 over: you beat Hana, 2 to 0. Your place: 1 of 5.");
   await rue.page.getByText("Rue stole: Hana was right, +2 to Rue").first().waitFor();
   await ravi.page.getByText("Ravi was right: +1 to Ravi").first().waitFor();
   await tv.page.getByText("Round 1 Results").waitFor();
@@ -135,6 +138,7 @@ test("five players duel for three rounds: You vs, the bye, standings after each 
   // The summary: podium and full standings. Rue 5, Bo 3 (a steal), Ravi 2 and Zed 2 (by name), Hana 1.
   for (const d of [hana, ravi, tv]) await d.page.getByRole("button", { name: "See the summary" }).click();
   for (const d of [hana, ravi, tv]) await d.page.getByRole("list", { name: "Podium" }).waitFor();
+  expect(await phaseNews(ravi.page, "Game Complete!")).toBe("Game over: Rue wins. Your place: 3 of 5.");
   expect(await tv.page.getByRole("list", { name: "Podium" }).locator("li .name").allTextContents()).toEqual(["Rue", "Bo", "Ravi"]);
   expect(await standings(tv.page)).toEqual(["Rue", "Bo", "Ravi", "Zed", "Hana"]);
   expect(await ravi.page.getByRole("table", { name: "Final standings" }).locator("tbody tr").first().textContent()).toContain("Rue");

@@ -2,11 +2,12 @@
 // players (a desktop, three phones, two over REST) and the TV play a bracket of eight with two byes to
 // its champion. One quarter-final goes level through three questions to sudden death; every phone says
 // where its player stands ("Quarter-final vs NAME, 1-0", through, out), the TV draws the bracket as it
-// fills, shows the final full-screen and crowns the champion. Every screen is photographed and checked with axe.
+// fills, shows the final full-screen and crowns the champion. Every screen is photographed and checked with axe;
+// a phone whose focus rests on nothing follows each phase to its heading and hears it in a Tournament's words.
 import { expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { axeViolations } from "../support/a11y";
+import { axeViolations, phaseNews } from "../support/a11y";
 import { useE2eSuite } from "../support/e2e";
 import { exactJudge, joinLobby, lobbyData, quizQuestion, quizQuestions, submit, type Seat } from "../support/rest";
 import { DESKTOP, live, PHONE, type Device } from "../support/phones";
@@ -94,6 +95,8 @@ test("six players, two byes, a sudden-death quarter-final, the bracket on the TV
   const livePhone = [sa, sb, qa, qb].find((n) => n !== "Hana" && phones[n]);
   if (livePhone) {
     await where(phones[livePhone]!.page, /Quarter-final vs .+, 0-0/);
+    const opponent = { [sa]: sb, [sb]: sa, [qa]: qb, [qb]: qa }[livePhone];
+    expect(await phaseNews(phones[livePhone]!.page, quizQuestion(1).question)).toBe(`Question 1 started: your quarter-final against ${opponent}, 0 to 0`);
     await look(phones[livePhone]!.page, "05-question-phone");
   }
   await tv.page.getByText("Question 1", { exact: true }).waitFor();
@@ -108,6 +111,7 @@ test("six players, two byes, a sudden-death quarter-final, the bracket on the TV
   const outPage = pageOf(qb);
   if (outPage) {
     await where(outPage, "Out in the quarter-final: watch the rest");
+    expect(await phaseNews(outPage, "Round 2 Results")).toBe(`Question 2 over: ${qa} won the question, and ${qa} the quarter-final: you are out`);
     await look(outPage, "08-out-phone");
   }
   await next("Next Round");
@@ -151,6 +155,7 @@ test("six players, two byes, a sudden-death quarter-final, the bracket on the TV
   await look(tv.page, "12-champion-tv");
   const watcher = Object.keys(phones).find((n) => n !== champ)!;
   await phones[watcher]!.page.getByText(`Champion: ${champ}`).waitFor({ timeout: 20_000 });
+  expect(await phaseNews(phones[watcher]!.page, "Game Complete!")).toBe(`Game over: ${champ} is the champion`);
   await look(phones[watcher]!.page, "13-champion-phone");
   await (champ === "Hana" ? hana.page.getByText("You are the champion!").first() : hana.page.getByText(`Champion: ${champ}`)).waitFor({ timeout: 20_000 });
   await look(hana.page, "14-champion-desktop");

@@ -2,7 +2,7 @@
 // focus to the new phase's heading (never on the first render, never away from the chat) and is
 // announced politely; the last 10 seconds are announced once a round; the compact score bar's label
 // sits on an element with a role.
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
 import type { Root } from "react-dom/client";
 import type { Player } from "../../src/game/types";
@@ -10,21 +10,16 @@ import type { GameView, RoundView as RoundResult } from "../../src/game/views";
 import { createStore, type ClientPhase, type Store } from "../../islands/client/store";
 import GamePanel from "../../islands/GamePanel";
 import ScoreBoard from "../../islands/ScoreBoard";
-import { useFakeDom } from "../support/dom";
+import { stillIntervals, useFakeDom } from "../support/dom";
 
 const dom = useFakeDom("http://localhost:3000/game/WXYZ", { assign: () => {}, fetch: async () => Response.json({ success: true }) });
 
-// The countdown and the waiting dots never tick on their own here: each test sets the clock itself.
-const realSetInterval = globalThis.setInterval;
-beforeEach(() => {
-  globalThis.setInterval = (() => 0) as unknown as typeof setInterval;
-});
+stillIntervals();
 
 const roots: Root[] = [];
 afterEach(() => {
   for (const root of roots.splice(0)) act(() => root.unmount());
   document.body.innerHTML = "";
-  globalThis.setInterval = realSetInterval;
 });
 
 const T = 1_800_000_000_000;

@@ -2,9 +2,8 @@
 // (game-a11y.test.ts), in a happy-dom document with the session's own event handling: a phase change
 // moves focus to the new phase's heading (never on the first render, never away from the chat) and
 // is announced politely in the mode's words; nothing announced tells the other side's answer.
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { act } from "react";
-import type { Root } from "react-dom/client";
 import { decideMatch, seedBracket } from "../../src/game/tournament/bracket";
 import type { Bracket } from "../../src/game/tournament/bracket-schema";
 import type { DuelResult, SidePlay } from "../../src/game/types";
@@ -15,23 +14,13 @@ import { setPageConnection } from "../../islands/client/socket-context";
 import { createStore, type Store } from "../../islands/client/store";
 import DuelPanel from "../../islands/duels/DuelPanel";
 import TournamentPanel from "../../islands/tournament/TournamentPanel";
-import { until, useFakeDom } from "../support/dom";
+import { stillIntervals, until } from "../support/dom";
 import { fakeConnection } from "../support/fake-connection";
+import { useGamePageDom } from "../support/game-page-dom";
 
-const dom = useFakeDom("http://localhost:3000/game/WXYZ", { assign: () => {}, fetch: async () => Response.json({ success: true }) });
-
-// The countdown and the waiting dots never tick on their own here: each test sets the clock itself.
-const realSetInterval = globalThis.setInterval;
-beforeEach(() => {
-  globalThis.setInterval = (() => 0) as unknown as typeof setInterval;
-});
-const roots: Root[] = [];
-afterEach(() => {
-  for (const root of roots.splice(0)) act(() => root.unmount());
-  document.body.innerHTML = "";
-  globalThis.setInterval = realSetInterval;
-  setPageConnection(null);
-});
+const { dom, roots } = useGamePageDom("http://localhost:3000/game/WXYZ");
+stillIntervals();
+afterEach(() => setPageConnection(null));
 
 const T = 1_800_000_000_000;
 const QUESTION = "Which planet is known as the Red Planet?";
@@ -63,6 +52,13 @@ async function page(island: typeof DuelPanel, lobby: LobbyView, me: string) {
 
 const news = (el: HTMLElement) => el.querySelector(".sr-only[role=status]")?.textContent ?? null;
 const focused = () => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.trim()}`;
+/** What a phase's arrival (`step`) leaves: focus on its heading, `said` in the live region, no screen text echoed. */
+async function expectPhase(el: HTMLElement, step: Promise<unknown>, heading: string, said: string) {
+  await step;
+  expect(focused()).toBe(`H2 ${heading}`);
+  expect(news(el)).toBe(said);
+  expectNoEcho(el);
+}
 /** Focus on nothing in particular, as after a button that went with the old phase. */
 const rest = () => (document.activeElement as HTMLElement | null)?.blur();
 /** The announcement repeats no heading or status line shown, so looking a screen text up finds one element; and never Rio's answer. */
@@ -101,25 +97,16 @@ describe("a Duel's game page", () => {
     expect(focused()).toStartWith("BODY");
 
     // The host's Start Round went with the idle phase: focus is on nothing, and comes to the question.
-    await hear("round-started", started(1, PAIRS));
-    expect(focused()).toBe(`H2 ${QUESTION} (1)`);
-    expect(news(el)).toBe("Round 1 started: you face Rio");
-    expectNoEcho(el);
+    await expectPhase(el, hear("round-started", started(1, PAIRS)), `${QUESTION} (1)`, "Round 1 started: you face Rio");
 
     // Hana's own lock (her phone hears it with what she typed), then Rio's (never what).
-    await hear("duel-locked", { roundNumber: 1, playerId: "hana", answer: "Mars", isSteal: false });
-    expect(focused()).toBe("H2 ✔ Answer locked");
-    expect(news(el)).toBe("Your answer is in");
-    expectNoEcho(el);
+    await expectPhase(el, hear("duel-locked", { roundNumber: 1, playerId: "hana", answer: "Mars", isSteal: false }), "✔ Answer locked", "Your answer is in");
     await hear("duel-locked", { roundNumber: 1, playerId: "rio" });
     expect(el.textContent).toContain("Rio has locked in");
     expect(news(el)).toBe("Your answer is in");
 
     const standings = [standing("hana", 1), standing("zed", 1), standing("rio", 0)];
-    await hear("round-results", results(rightVsWrong(1), { standings }));
-    expect(focused()).toBe("H2 Round 1 Results");
-    expect(news(el)).toBe("Round 1 over: you beat Rio, 1 to 0. Your place: 1 of 3.");
-    expectNoEcho(el);
+    await expectPhase(el, hear("round-results", results(rightVsWrong(1), { standings })), "Round 1 Results", "Round 1 over: you beat Rio, 1 to 0. Your place: 1 of 3.");
 
     // The host rules Rio right: the news follows, focus stays where it is.
     const overruled = judged(1, [{ a: side("hana", { answer: "Mars", correct: true, points: 1 }), b: side("rio", { answer: RIOS_ANSWER, correct: true, points: 1, overruled: true }) }, { a: side("zed", { answer: "Mars", correct: true, points: 1 }), b: null }]);
@@ -138,11 +125,9 @@ describe("a Duel's game page", () => {
     const final = [standing("zed", 3), standing("rio", 2), standing("hana", 1)];
     await hear("round-results", results(lost, { standings: final }, true));
     expect(news(el)).toBe("Round 2 over: you lost to Zed, 0 to 2. Your place: 3 of 3.");
-    await act(async () => (el.querySelector<HTMLButtonElement>("button.wide")!.click()));
+    // See the summary: the button goes with the results, and focus comes to the summary's heading.
+    await expectPhase(el, act(async () => el.querySelector<HTMLButtonElement>("button.wide")!.click()), "Game Complete!", "Game over: Zed wins. Your place: 3 of 3.");
     expect(store.phase.value).toBe("summary");
-    expect(focused()).toBe("H2 Game Complete!");
-    expect(news(el)).toBe("Game over: Zed wins. Your place: 3 of 3.");
-    expectNoEcho(el);
   });
 
   test("the bye and a latecomer are said as such", async () => {
@@ -214,19 +199,9 @@ describe("a Tournament's game page", () => {
   test("each phase moves focus to its heading and says it in a Tournament's words: the match, the question's winner, through, the champion", async () => {
     const { store, el, hear } = await tournamentPage("hana");
 
-    await hear("round-started", started(1, SEMIS, kept(drawn)));
-    expect(focused()).toBe(`H2 ${QUESTION} (1)`);
-    expect(news(el)).toBe("Question 1 started: your semi-final against Rio, 0 to 0");
-    expectNoEcho(el);
-
-    await hear("duel-locked", { roundNumber: 1, playerId: "hana", answer: "Mars", isSteal: false });
-    expect(focused()).toBe("H2 ✔ Answer locked");
-    expect(news(el)).toBe("Your answer is in");
-
-    await hear("round-results", results(question(1), { bracket: kept(scored(drawn, [1, 0], [0, 0], 1)) }));
-    expect(focused()).toBe("H2 Round 1 Results");
-    expect(news(el)).toBe("Question 1 over: you won the question; your semi-final stands at 1 to 0");
-    expectNoEcho(el);
+    await expectPhase(el, hear("round-started", started(1, SEMIS, kept(drawn))), `${QUESTION} (1)`, "Question 1 started: your semi-final against Rio, 0 to 0");
+    await expectPhase(el, hear("duel-locked", { roundNumber: 1, playerId: "hana", answer: "Mars", isSteal: false }), "✔ Answer locked", "Your answer is in");
+    await expectPhase(el, hear("round-results", results(question(1), { bracket: kept(scored(drawn, [1, 0], [0, 0], 1)) })), "Round 1 Results", "Question 1 over: you won the question; your semi-final stands at 1 to 0");
 
     rest();
     await hear("round-started", started(2, SEMIS, kept(scored(drawn, [1, 0], [0, 0], 1))));
@@ -238,19 +213,13 @@ describe("a Tournament's game page", () => {
 
     // Hana watches the other semi-final.
     rest();
-    await hear("round-started", started(3, [SEMIS[1]!], kept(through)));
-    expect(focused()).toBe(`H2 ${QUESTION} (3)`);
-    expect(news(el)).toBe("Question 3 started: you watch the live matches");
-    expectNoEcho(el);
+    await expectPhase(el, hear("round-started", started(3, [SEMIS[1]!], kept(through))), `${QUESTION} (3)`, "Question 3 started: you watch the live matches");
 
     // The final, won by Zed: the game is over.
     const final = decideMatch(decideMatch(through, 0, 1, "zed")!, 1, 0, "zed")!;
     await hear("round-results", results(judged(9, [{ a: side("hana", { answer: "Pluto", correct: false }), b: side("zed", { answer: "Mars", correct: true, points: 1 }) }]), { bracket: kept(final) }, true));
     expect(news(el)).toBe("Question 9 over: Zed won the question, and Zed the final: you are out");
-    await act(async () => void (store.phase.value = "summary"));
-    expect(focused()).toBe("H2 Game Complete!");
-    expect(news(el)).toBe("Game over: Zed is the champion");
-    expectNoEcho(el);
+    await expectPhase(el, act(async () => void (store.phase.value = "summary")), "Game Complete!", "Game over: Zed is the champion");
   });
 
   test("the loser of a match hears that they are out; the champion that they won", async () => {

@@ -18,6 +18,25 @@ export async function axeViolations(page: Page): Promise<string[]> {
   }, WCAG21_AA);
 }
 
+/**
+ * axe and sideways scrolling at each of `sizes`' widths, with a screenshot of each (`shot(size)`: its
+ * path); one line per problem, empty when clean. The page keeps its own size after.
+ */
+export async function audit(page: Page, screen: string, shot: (size: string) => string, sizes: Record<string, { width: number; height: number }>): Promise<string[]> {
+  const own = page.viewportSize();
+  const found: string[] = [];
+  for (const [size, viewport] of Object.entries(sizes)) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    await page.screenshot({ path: shot(size), fullPage: true });
+    for (const v of await axeViolations(page)) found.push(`${screen} (${size}): ${v}`);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (wide > viewport.width) found.push(`${screen} (${size}): scrolls sideways, ${wide} px wide`);
+  }
+  if (own) await page.setViewportSize(own);
+  return found;
+}
+
 /** What holds focus: a label a person would read, and its focus ring's state. */
 export interface Stop {
   label: string;
@@ -102,4 +121,13 @@ export async function tabTo(page: Page, label: string, max = 40): Promise<void> 
   } finally {
     await dropTop(page);
   }
+}
+
+/**
+ * Waits until focus rests on the round panel's heading `heading` (a phase change put it there,
+ * islands/game/PhaseChange.tsx), then returns what the panel's live region said with it.
+ */
+export async function phaseNews(page: Page, heading: string): Promise<string | null> {
+  await page.waitForFunction((text) => document.activeElement?.tagName === "H2" && document.activeElement.textContent === text, heading);
+  return page.locator("section.panel > .sr-only[role=status]").textContent();
 }

@@ -1,6 +1,6 @@
 // A happy-dom document for island tests: installed as the DOM globals before a file's tests and put
 // back after (bun test runs every file in one process), with fetch and location.assign stood in for.
-import { afterAll, beforeAll } from "bun:test";
+import { afterAll, afterEach, beforeAll, beforeEach } from "bun:test";
 import { Window } from "happy-dom";
 import { act, createElement, type ComponentType } from "react";
 import type { Root } from "react-dom/client";
@@ -107,6 +107,20 @@ export async function until(done: () => boolean, what: string): Promise<void> {
   const by = performance.now() + UNTIL_MS;
   while (!done() && performance.now() < by) await act(() => new Promise<void>((resolve) => setTimeout(resolve, 1)));
   if (!done()) throw new Error(`${what} never happened`);
+}
+
+/**
+ * Registers a beforeEach and an afterEach so that no interval runs during a file's tests: the
+ * countdown and the waiting dots never tick on their own, and each test sets the clock itself.
+ */
+export function stillIntervals(): void {
+  const real = globalThis.setInterval;
+  beforeEach(() => {
+    globalThis.setInterval = (() => 0) as unknown as typeof setInterval;
+  });
+  afterEach(() => {
+    globalThis.setInterval = real;
+  });
 }
 
 /** How long `until` waits: a bound on a hang, never a wait on a game's timer. */
