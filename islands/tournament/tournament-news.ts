@@ -43,8 +43,9 @@ export const tournamentNews: PhaseNews = (store, phase) => {
       return line;
     }
     case "summary": {
+      // The host may end the game before it has a champion.
       const winner = champion(bracket);
-      return `Game over: ${winner === me ? "you win the tournament" : `${entrant(bracket, winner)} is the champion`}`;
+      return `Game over${winner === me ? ": you win the tournament" : winner ? `: ${entrant(bracket, winner)} is the champion` : ""}`;
     }
     default:
       return "Get ready for the first matches";

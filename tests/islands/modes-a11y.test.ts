@@ -239,6 +239,12 @@ describe("a Tournament's game page", () => {
     expect(news(zed.el)).toBe("Game over: you win the tournament");
   });
 
+  test("a game the host ends before its champion is over, with no champion named", async () => {
+    const { el, hear } = await tournamentPage("rio");
+    await hear("round-started", started(1, SEMIS, kept(drawn)));
+    await expectPhase(el, hear("game-stopped", { updateType: "game-stopped", reason: "The host ended the game", lobby: { ...tournamentLobby(), gameState: { ...tournamentLobby().gameState!, phase: "complete" } } }), "Game Complete!", "Game over");
+  });
+
   test("focus the player put in the chat stays there, and the change is still announced", async () => {
     const { el, hear } = await tournamentPage("hana");
     const chat = document.createElement("input");
