@@ -34,6 +34,7 @@ const LATER: [string, string][] = [
   ["the pages' renderer: React's server renderer, the page components, their islands (the first page)", 'await import("./src/pages/screens");'],
   ["the checkpointer thread (the first write)", 'new Worker(new URL("./src/lobbies/checkpointer.ts", import.meta.url).href, { smol: true }).postMessage({ path: DATA + "/stealmate.sqlite", everyMs: 200 }); await Bun.sleep(500);'],
   ["the question bank (a lobby's first questions or their categories)", '(await import("./src/ai/bank")).loadBank(DATA, () => {});'],
+  ["the JWT library, jose through @elysiajs/jwt (the first token signed or checked)", 'await import("@elysiajs/jwt");'],
   ["Papa Parse (the first CSV read or written)", 'await import("papaparse");'],
   ["node:zlib (an islands build at start)", 'await import("node:zlib");'],
   ["node:crypto (what Bun's CryptoHasher replaced)", 'await import("node:crypto");'],
