@@ -110,6 +110,8 @@ test("five players duel for three rounds: You vs, the bye, standings after each 
   // Round 2: Zed vs Bo, Hana vs Ravi, Rue on the bye.
   await hana.page.getByRole("button", { name: "Next Round" }).click();
   await versus(zed.page, "Bo");
+  // Said with this round's pairs, which arrive after the phase does: not last round's bye.
+  expect(await phaseNews(zed.page, quizQuestion(2).question)).toBe("Round 2 started: you face Bo");
   await versus(hana.page, "Ravi");
   await rue.page.getByText("Bye this round").waitFor();
   // The host's bar works in a Duel as in Teams: a pause reaches every phone and the TV, then resumes.
