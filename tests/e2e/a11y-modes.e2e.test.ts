@@ -141,3 +141,29 @@ test("a Tournament: every phase passes axe on a phone and a desktop, focus follo
   for (const d of [hana, rio]) expect(d.errors).toEqual([]);
   for (const d of [hana, rio]) await d.context.close();
 }, 180_000);
+
+test("a Tournament the host ends after its first question: the summary names no champion, and passes axe", async () => {
+  const host = await createLobby(app, "Hana", "tournament");
+  const rio = await joinLobby(app, host.code, "Rio");
+  const zed = await joinLobby(app, host.code, "Zed");
+  const seats: Record<string, Seat> = { [host.id]: host, [rio.id]: rio, [zed.id]: zed };
+  await ok(app, "/api/lobby/start", host.token);
+  const phone = await suite.device(host.code, rio, `/game/${host.code}`, PHONE);
+  await live(phone.page);
+  await phone.page.getByRole("heading", { name: "The Tournament" }).waitFor();
+  // One question judged (a game with none goes back to the lobby instead), then the host ends it.
+  await startRound(app, host);
+  for (const p of (await lobbyData(app, host.code)).gameState.pairs as { a: string; b: string }[]) {
+    await submit(app, seats[p.a]!, 1, right(1));
+    await submit(app, seats[p.b]!, 1, "not it");
+  }
+  await phone.page.getByText("Round 1 Results").waitFor();
+  await ok(app, "/api/lobby/endGame", host.token);
+  await phone.page.getByRole("heading", { name: "Game Complete!" }).waitFor();
+  await phone.page.getByText("No champion: the host ended the tournament early").waitFor();
+  expect(await phone.page.getByText(/^Champion:/).count()).toBe(0);
+  await look(phone.page, "tournament-ended-early-rio");
+  expect(found).toEqual([]);
+  expect(phone.errors).toEqual([]);
+  await phone.context.close();
+}, 120_000);

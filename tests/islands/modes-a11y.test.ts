@@ -243,6 +243,8 @@ describe("a Tournament's game page", () => {
     const { el, hear } = await tournamentPage("rio");
     await hear("round-started", started(1, SEMIS, kept(drawn)));
     await expectPhase(el, hear("game-stopped", { updateType: "game-stopped", reason: "The host ended the game", lobby: { ...tournamentLobby(), gameState: { ...tournamentLobby().gameState!, phase: "complete" } } }), "Game Complete!", "Game over");
+    expect(el.textContent).toContain("No champion: the host ended the tournament early");
+    expect(el.textContent).not.toContain("Champion:");
   });
 
   test("focus the player put in the chat stays there, and the change is still announced", async () => {
