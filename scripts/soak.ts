@@ -63,10 +63,12 @@ const BOUNDS: Record<Exclude<keyof SoakOptions, "quiet">, [number, number, numbe
   fallbackShare: [0.125, 0, 1],
   reconnectDelayMs: [250, 10, 5000],
   seed: [0, 0, 2 ** 31 - 1],
-  // Near baseline (README.md, "Soak"): warm-up costs about 20-35 MB that never come back (code pages
-  // of the bun binary first touched, JIT code, allocator pools), and without a forced GC an idle
-  // server may still hold garbage from the load, at most what was live at the peak.
-  rssSlackMb: [40, 0, 4096],
+  // Near baseline (docs/soak.md "Pass criteria"): warm-up costs about 20-35 MB that never come back
+  // (code pages of the bun binary first touched, JIT code, allocator pools), and without a forced GC
+  // an idle server may still hold garbage from the load, at most what was live at the peak. Since
+  // 2026-11-27 about 14 MB more of it comes after the baseline: what a quiet server loads only at
+  // first use (docs/decisions.md "What a quiet server holds").
+  rssSlackMb: [55, 0, 4096],
   rssGrowthShare: [0.5, 0, 1],
   longCases: [1, 0, 1],
 };
