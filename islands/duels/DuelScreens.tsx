@@ -5,6 +5,7 @@
 // state (DuelTvRound.tsx, handed in), then every duel's result and the standings, then the podium.
 import { useSignals } from "@preact/signals-react/runtime";
 import { lazy, Suspense, useState, type ReactNode } from "react";
+import { duelOf } from "../../src/game/duels/duel-rules";
 import { ANSWER_MAX } from "../../src/game/settings";
 import type { DuelResult, SidePlay } from "../../src/game/types";
 import type { LobbyView } from "../../src/game/views";
@@ -231,7 +232,7 @@ function Results({ store, lobby, tv }: { store: Store; lobby: LobbyView; tv: boo
   const complete = lobby.gameState?.phase === "complete";
   if (!result) return null;
   const duels = result.duels ?? [];
-  const mine = meId ? duels.find((d) => d.a.playerId === meId || d.b?.playerId === meId) : undefined;
+  const mine = meId ? duelOf(duels, meId) : undefined;
   const opponent = mine && meId ? sidesOf(mine, meId)[1] : null;
   // Everyone sees their own duel first; the TV and the host (who may overrule any of them) see the rest too.
   const others = tv || host ? duels.filter((d) => d !== mine) : [];

@@ -1,6 +1,7 @@
 // What a Duel's phase changes say to a screen reader (game/PhaseChange.tsx): who the player faces,
 // that their answer is in (never what the opponent did before the results), their duel's result and
 // place, and who won at the end.
+import { duelOf } from "../../src/game/duels/duel-rules";
 import type { PhaseNews } from "../game/PhaseChange";
 import { roundNumber } from "../game/shared";
 import { myPair, nameOf, sidesOf } from "./duel-lines";
@@ -17,7 +18,7 @@ export const duelNews: PhaseNews = (store, phase) => {
   const standings = game.standings ?? [];
   const place = ` Your place: ${standings.findIndex((s) => s.playerId === me) + 1} of ${standings.length}.`;
   const result = store.lastResult.value;
-  const duel = result?.duels?.find((d) => d.a.playerId === me || d.b?.playerId === me);
+  const duel = duelOf(result?.duels ?? [], me);
   const [mine, theirs] = duel ? sidesOf(duel, me) : [];
   const pair = myPair(game.pairs, me);
   switch (phase) {

@@ -123,16 +123,16 @@ function Champion({ bracket, meId }: { bracket: KeptBracket; meId: string | null
     <div className="stack center">
       <h2 className="big">Game Complete!</h2>
       {/* The host may end the game before its final is decided (src/game/end-game.ts). */}
-      {winner === null ? (
-        <p className="muted" role="status">
-          No champion: the host ended the tournament early
-        </p>
-      ) : (
-        <p className="champion" role="status">
-          <span aria-hidden="true">♛ </span>
-          {winner === meId ? "You are the champion!" : <>Champion: <bdi>{entrant(bracket, winner)}</bdi></>}
-        </p>
-      )}
+      <p className={winner === null ? "muted" : "champion"} role="status">
+        {winner === null ? (
+          "No champion: the host ended the tournament early"
+        ) : (
+          <>
+            <span aria-hidden="true">♛ </span>
+            {winner === meId ? "You are the champion!" : <>Champion: <bdi>{entrant(bracket, winner)}</bdi></>}
+          </>
+        )}
+      </p>
       {final.score && <p className="muted">{`${roundName(bracket.rounds.length, bracket.rounds.length - 1)}: ${entrant(bracket, final.a)} ${final.score.a}-${final.score.b} ${entrant(bracket, final.b)}`}</p>}
       <BracketView bracket={bracket} />
       <SummaryEnd />

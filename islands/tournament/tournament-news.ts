@@ -1,6 +1,7 @@
 // What a Tournament's phase changes say to a screen reader (game/PhaseChange.tsx): the player's match
 // and its score as a question starts, that their answer is in (a Duel's line), who won the question
 // and, once the match is decided, who took it (through to the next round, or out), and the champion.
+import { duelOf } from "../../src/game/duels/duel-rules";
 import { champion, roundName, standingOf } from "../../src/game/tournament/bracket";
 import type { PhaseNews } from "../game/PhaseChange";
 import { roundNumber } from "../game/shared";
@@ -29,7 +30,7 @@ export const tournamentNews: PhaseNews = (store, phase) => {
       return lockNews(store, phase);
     case "results": {
       const result = store.lastResult.value;
-      const duel = result?.duels?.find((d) => d.a.playerId === me || d.b?.playerId === me);
+      const duel = duelOf(result?.duels ?? [], me);
       const [side, other] = duel ? sidesOf(duel, me) : [];
       let line = `Question ${result?.number} over`;
       if (side && other && at) {

@@ -32,8 +32,7 @@ self.onmessage = (event: MessageEvent<CheckpointerStart | "close">) => {
   }
   const { path, everyMs, restartPages } = event.data;
   const conn = (db = new Database(path));
-  dbFile = openSync(path, "r");
-  const file = dbFile;
+  const file = (dbFile = openSync(path, "r"));
   // Never wait on the store's connection: a checkpoint that cannot run now runs at the next tick.
   conn.run("PRAGMA busy_timeout = 0");
   const passive = conn.query("PRAGMA wal_checkpoint(PASSIVE)");

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { audit, focusedStop, phaseNews, tabTo } from "../support/a11y";
 import { useE2eSuite } from "../support/e2e";
-import { DESKTOP, live, PHONE } from "../support/phones";
+import { DESKTOP, live, PHONE, type Device } from "../support/phones";
 import { createLobby, exactJudge, joinLobby, lobbyData, ok, quizQuestion, quizQuestions, startRound, submit, type Seat } from "../support/rest";
 
 const suite = useE2eSuite({ questions: quizQuestions, judge: exactJudge, shotsFolder: "a11y-modes" });
@@ -18,6 +18,12 @@ const found: string[] = [];
 const look = async (page: Page, screen: string) => found.push(...(await audit(page, screen, (size) => join(shots, `${screen}-${size}.png`), { phone: PHONE.viewport, desktop: DESKTOP.viewport })));
 const right = (q: number) => quizQuestion(q).answer;
 const asked = (q: number) => quizQuestion(q).question;
+/** The test's end: nothing axe found on any screen looked at, no page threw, the devices put away. */
+async function finish(...devices: Device[]): Promise<void> {
+  expect(found).toEqual([]);
+  for (const d of devices) expect(d.errors).toEqual([]);
+  for (const d of devices) await d.context.close();
+}
 const liveRegion = (page: Page) => page.locator("section.panel > .sr-only[role=status]").textContent();
 
 test("a Duel by keyboard: every phase passes axe on a phone and a desktop, focus follows it, the chat keeps its focus, each is said", async () => {
@@ -80,9 +86,7 @@ test("a Duel by keyboard: every phase passes axe on a phone and a desktop, focus
   await rio.page.getByRole("list", { name: "Podium" }).waitFor();
   await look(rio.page, "duel-summary-rio");
 
-  expect(found).toEqual([]);
-  for (const d of [hana, rio]) expect(d.errors).toEqual([]);
-  for (const d of [hana, rio]) await d.context.close();
+  await finish(hana, rio);
 }, 120_000);
 
 test("a Tournament: every phase passes axe on a phone and a desktop, focus follows it and each is said, to the champion", async () => {
@@ -137,9 +141,7 @@ test("a Tournament: every phase passes axe on a phone and a desktop, focus follo
   expect(await phaseNews(rio.page, "Game Complete!")).toBe(champion === rioId ? "Game over: you win the tournament" : `Game over: ${bracket.names[champion]} is the champion`);
   await look(rio.page, "tournament-champion-rio");
 
-  expect(found).toEqual([]);
-  for (const d of [hana, rio]) expect(d.errors).toEqual([]);
-  for (const d of [hana, rio]) await d.context.close();
+  await finish(hana, rio);
 }, 180_000);
 
 test("a Tournament the host ends after its first question: the summary names no champion, and passes axe", async () => {
@@ -163,7 +165,5 @@ test("a Tournament the host ends after its first question: the summary names no 
   await phone.page.getByText("No champion: the host ended the tournament early").waitFor();
   expect(await phone.page.getByText(/^Champion:/).count()).toBe(0);
   await look(phone.page, "tournament-ended-early-rio");
-  expect(found).toEqual([]);
-  expect(phone.errors).toEqual([]);
-  await phone.context.close();
+  await finish(phone);
 }, 120_000);

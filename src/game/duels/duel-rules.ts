@@ -75,10 +75,13 @@ export function judgedDuels(state: LobbyState, round: CurrentRound, verdicts: Pa
   return (round.pairs ?? []).map((p) => scoreDuel(side(p.a), p.b === null ? null : side(p.b)));
 }
 
+/** The judged duel `playerId` played in a round, if any: the server's overrule and the phones' screens find it alike. */
+export const duelOf = (duels: readonly DuelResult[], playerId: string): DuelResult | undefined => duels.find((d) => d.a.playerId === playerId || d.b?.playerId === playerId);
+
 /** The host's ruling on one player's typed answer in a judged paired round; their pairing is scored again. */
 export function overruleDuel(round: RoundResult, playerId: string, correct: boolean): Refusal | RoundResult {
   const duels = round.duels ?? [];
-  const duel = duels.find((d) => d.a.playerId === playerId || d.b?.playerId === playerId);
+  const duel = duelOf(duels, playerId);
   if (!duel) return refuse("notFound", "That player played no duel in that round");
   const play = duel.a.playerId === playerId ? duel.a : duel.b!;
   if (play.correct === null) return refuse("conflict", "Only a typed answer can be overruled");
