@@ -7,10 +7,11 @@
 // check. The whole run's budget is 4 minutes on two cores: 199 to 203 s measured here at load under 6
 // (370 s before the popups went off and the waiting lane came), with Chromium's CPU what fills the
 // cores (docs/decisions.md "The tests' own budget").
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { loadManifest } from "../src/pages/build";
 import { runBunTest, runCheck, type TestRun } from "./lib/bun-test-run";
+import { hangReport } from "./lib/playwright-log";
 
 const ROOT = join(import.meta.dir, "..");
 /** Lanes for runs that keep a core busy (Chromium above all): one per core of the machine the budget is for. */
@@ -54,6 +55,24 @@ const suite = (label: string, paths: string[], expected = EXPECTED_SECONDS[label
   run: () => runBunTest(label, [...TIMEOUT, ...paths]),
 });
 
+/**
+ * An end-to-end run keeps Playwright's API log (each call's start and end, with the time) in a file,
+ * and a failed run shows the calls in it that never returned: a test that hangs in a call without a
+ * timeout of its own then says which call it was (scripts/lib/playwright-log.ts).
+ */
+const e2eSuite = (label: string, paths: string[], expected: number): Task => {
+  const log = join(ROOT, "test-artifacts", `playwright-api-${label.replace(/\W+/g, "-")}.log`);
+  return {
+    ...suite(label, paths, expected),
+    run: async () => {
+      mkdirSync(dirname(log), { recursive: true });
+      const result = await runBunTest(label, [...TIMEOUT, ...paths], { env: { DEBUG: "pw:api", DEBUG_FILE: log } });
+      if (result.failed === 0 || !existsSync(log)) return result;
+      return { ...result, out: `${result.out}\n-- Playwright's API log (${log}):\n${hangReport(readFileSync(log, "utf8"))}\n` };
+    },
+  };
+};
+
 /** The end-to-end files in `runs` lists of about equal CPU: each file, the costliest first, to the lightest list so far. */
 function splitByCpu(files: string[], runs: number): string[][] {
   const cost = (file: string) => E2E_CPU_SECONDS[file.split("/").pop()!.replace(/\.e2e\.test\.tsx?$/, "")] ?? DEFAULT_E2E_SECONDS;
@@ -75,7 +94,7 @@ function suites(): Task[] {
   const runs = (dir: string) => {
     if (dir !== "tests/e2e") return [suite(dir, [`./${dir}/`])];
     const files = readdirSync(join(ROOT, dir)).filter(isTest).map((f) => `./${dir}/${f}`);
-    return splitByCpu(files, E2E_RUNS).map((list, i) => suite(`${dir} [${i + 1}/${E2E_RUNS}]`, list, EXPECTED_SECONDS[dir]! - i));
+    return splitByCpu(files, E2E_RUNS).map((list, i) => e2eSuite(`${dir} [${i + 1}/${E2E_RUNS}]`, list, EXPECTED_SECONDS[dir]! - i));
   };
   return [...(top.length ? [suite("tests/*.test.ts", top)] : []), ...dirs.flatMap((d) => runs(`tests/${d.name}`))];
 }

@@ -25,10 +25,16 @@ export function countBunTest(out: string, code: number): { passed: number; faile
 
 const countCheck = (_out: string, code: number) => (code === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
 
-/** Runs `cmd` in the repository; `onOutput` sees the output as it comes (the soak shows its progress), else it is only kept. */
-async function runChild(label: string, cmd: string[], count: typeof countCheck, onOutput?: (text: string) => void): Promise<TestRun> {
+/** How a child runs: `onOutput` sees the output as it comes (the soak shows its progress), else it is only kept; `env` is added to this process's. */
+export interface ChildOptions {
+  onOutput?: (text: string) => void;
+  env?: Record<string, string>;
+}
+
+/** Runs `cmd` in the repository. */
+async function runChild(label: string, cmd: string[], count: typeof countCheck, { onOutput, env }: ChildOptions = {}): Promise<TestRun> {
   const started = performance.now();
-  const proc = Bun.spawn(cmd, { cwd: ROOT, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn(cmd, { cwd: ROOT, stdin: "ignore", stdout: "pipe", stderr: "pipe", env: env ? { ...process.env, ...env } : undefined });
   const read = async (stream: ReadableStream<Uint8Array>) => {
     const decoder = new TextDecoder();
     let text = "";
@@ -45,7 +51,7 @@ async function runChild(label: string, cmd: string[], count: typeof countCheck, 
 }
 
 /** `bun test ARGS`, counted by its tests. */
-export const runBunTest = (label: string, args: string[], onOutput?: (text: string) => void) => runChild(label, [process.execPath, "test", ...args], countBunTest, onOutput);
+export const runBunTest = (label: string, args: string[], options?: ChildOptions) => runChild(label, [process.execPath, "test", ...args], countBunTest, options);
 
 /** A command counted as one check. */
 export const runCheck = (label: string, cmd: string[]) => runChild(label, cmd, countCheck);

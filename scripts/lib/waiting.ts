@@ -18,7 +18,12 @@ export class Waiters {
     for (const waker of [...this.wakers]) waker();
   }
 
-  /** Resolves with `check`'s first defined value, re-checked on every wake(); rejects after `ms`. */
+  /**
+   * Resolves with `check`'s first defined value, re-checked on every wake(); rejects after `ms`. A
+   * check may take what it finds (a client's waitFor marks its event taken), so once it has found
+   * something it is never run again: two events that arrive in one turn (a stream's chunk) are two
+   * wakes before the promise settles, and the second must be left to the next waiter.
+   */
   until<T>(check: () => T | undefined, what: string, ms: number, prefix = ""): Promise<T> {
     const now = check();
     if (now !== undefined) return Promise.resolve(now);
@@ -26,7 +31,9 @@ export class Waiters {
     const arrived = new Promise<T>((resolve) => {
       waker = () => {
         const value = check();
-        if (value !== undefined) resolve(value);
+        if (value === undefined) return;
+        this.wakers.delete(waker);
+        resolve(value);
       };
       this.wakers.add(waker);
     });

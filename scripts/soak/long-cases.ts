@@ -19,6 +19,6 @@ export const longCaseFiles = (): string[] =>
 export async function runLongCases(): Promise<TestRun & { ok: boolean }> {
   const files = longCaseFiles();
   // Each case sets its own timeout; this only bounds a hook that hangs.
-  const run = await runBunTest("long cases", ["--timeout", "300000", ...files], (text) => process.stdout.write(text));
+  const run = await runBunTest("long cases", ["--timeout", "300000", ...files], { onOutput: (text) => process.stdout.write(text) });
   return { ...run, ok: files.length > 0 && run.passed > 0 && run.failed === 0 };
 }

@@ -121,9 +121,20 @@ export class Client {
     this.waiters.wake();
   }
 
-  /** Resolves when `check` returns something other than undefined, re-checked on every arrival. */
+  /**
+   * Resolves when `check` returns something other than undefined, re-checked on every arrival. A
+   * timeout says what the connection was doing: open or gone (and why), and the last events it heard.
+   */
   protected until<T>(check: () => T | undefined, what: string, ms: number): Promise<T> {
-    return this.waiters.until(check, `${what} on ${this.label}`, ms);
+    return this.waiters.until(check, `${what} on ${this.label}`, ms).catch((err: Error) => {
+      throw new Error(`${err.message} (${this.state()})`);
+    });
+  }
+
+  private state(): string {
+    const link = this.connected ? "connected" : `not connected: ${this.disconnectReason ?? "never opened"}`;
+    const last = this.log.slice(-3).map((r) => r.event);
+    return `${link}; ${this.log.length} events heard${last.length ? `, the last ${last.join(", ")}` : ""}`;
   }
 
   /** Resolves once open; rejects if the connection ended first. */
