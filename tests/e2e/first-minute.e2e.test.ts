@@ -27,8 +27,10 @@ test("with JavaScript off, the invite link seats the guest and the lobby page li
   const page = await suite.open({ ...PHONE, javaScriptEnabled: false });
   await page.goto(`${app.url}/?join=${code}`);
   const form = joinForm(page, code);
-  // The name field has focus from the HTML alone (at the page's first rendering).
-  await page.waitForFunction(() => document.activeElement?.id === "invite-name");
+  // The name field has focus from the HTML alone (at the page's first rendering). A locator's wait:
+  // with JavaScript off, waitForFunction evaluates once and never again, so focus that lands after
+  // the load event (a busy machine) was never seen.
+  await page.locator("#invite-name:focus").waitFor();
   await page.screenshot({ path: join(shots, "invite-no-js-phone.png") });
   await page.keyboard.type("Zoë");
   await form.getByRole("button", { name: "Join" }).click();
@@ -38,7 +40,7 @@ test("with JavaScript off, the invite link seats the guest and the lobby page li
   // A refusal comes back on the same page, the name as typed. (Autofocus lands at the page's first
   // rendering, which on a busy machine can come after the load event: typing waits for it.)
   await page.goto(`${app.url}/?join=${code}`);
-  await page.waitForFunction(() => document.activeElement?.id === "invite-name");
+  await page.locator("#invite-name:focus").waitFor();
   await page.keyboard.type("zoë");
   await page.keyboard.press("Enter");
   await page.getByText("That name is taken in this lobby").waitFor();
