@@ -11,7 +11,7 @@ import { lobbyQuery } from "../../src/shared/lobby-query";
 import { openLink, type Link, type LinkKind } from "./link";
 import { CONNECT_TIMEOUT_MS, onWakeUp, retryDelay } from "./retry";
 
-/** connecting: never connected yet; online: joined; offline: lost, retrying; replaced: another tab has the seat; closed: done. */
+/** connecting: never connected yet; online: connected, its join-lobby or watch-lobby sent (the server answers with a snapshot); offline: lost, retrying; replaced: another tab has the seat; closed: done. */
 export type LinkState = "connecting" | "online" | "offline" | "replaced" | "closed";
 
 export interface Connection {

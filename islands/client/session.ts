@@ -5,6 +5,7 @@ import { CHAT_HISTORY } from "../../src/game/settings";
 import type { LobbyView } from "../../src/game/views";
 import type { RoundResults, ServerEvent } from "../../src/shared/events";
 import { REFRESHING_LOBBY_EVENTS } from "../../src/game/server-events";
+import { REMOVED_BY_HOST } from "../../src/shared/removed";
 import { api, type Answers } from "./api";
 import { connect as openConnection, type Connection } from "./connection";
 import { setFlash } from "./flash";
@@ -134,7 +135,7 @@ export function wireEvents(store: Store, connection: Connection): void {
   });
   connection.on("seat-taken-back", (p) => p.playerId !== store.meId.value && notify(store, `${p.name} is back on another device`));
   connection.on("lobby-ended", (p) => (tv ? gone() : leaveHome(store, connection, p?.reason ?? "The lobby has ended")));
-  connection.on("you-were-kicked", () => leaveHome(store, connection, "The host removed you from the lobby"));
+  connection.on("you-were-kicked", () => leaveHome(store, connection, REMOVED_BY_HOST));
   connection.on("socket-error", (p) => {
     // join-lobby is refused only when the seat or the lobby is gone for good.
     if (p?.event === "join-lobby") leaveHome(store, connection, p.message ?? "Failed to join lobby");

@@ -4,6 +4,7 @@
 import type { LobbyService } from "../lobbies/service";
 import type { LobbyState, Player } from "../game/types";
 import { findPlayer } from "../game/views";
+import { REMOVED_BY_HOST } from "../shared/removed";
 import { OTHER_LOBBY, routedTo } from "./routed-lobby";
 import type { Claims, Tokens } from "./tokens";
 
@@ -26,7 +27,7 @@ export async function checkSeat(tokens: Tokens, service: LobbyService, token: st
   if (!found.ok) return found.kind === "notFound" ? { ok: false, message: "This lobby has ended" } : { ok: false, message: found.message, later: true };
   const { state } = found;
   const player = findPlayer(state, claims.sub);
-  if (!player) return { ok: false, message: "You are no longer in this lobby" };
+  if (!player) return { ok: false, message: state.kicked?.includes(claims.sub) ? REMOVED_BY_HOST : "You are no longer in this lobby" };
   // Taken back on another device: only that device's token seats the player now.
   if (player.device !== claims.dev) return { ok: false, message: SEAT_TAKEN_BACK };
   return { ok: true, claims, state, player };

@@ -45,9 +45,10 @@ export function join(state: LobbyState, playerId: string, rawName: string, now: 
   return accept(next, [{ type: "seat", playerId, team: team ?? "none" }, lobbyEvent(next, "player-joined", { player: playerView(findPlayer(next, playerId)!) })]);
 }
 
-/** Removes a player; the host role passes on, and a game that leaves a team empty ends. */
-function removePlayer(state: LobbyState, playerId: string): { state: LobbyState; effects: Effect[] } {
-  let next: LobbyState = withCaptains({ ...state, players: state.players.filter((p) => p.id !== playerId), barred: [...state.barred, playerId] });
+/** Removes a player (`kicked`: by the host); the host role passes on, and a game that leaves a team empty ends. */
+function removePlayer(state: LobbyState, playerId: string, kicked = false): { state: LobbyState; effects: Effect[] } {
+  const barred = { players: state.players.filter((p) => p.id !== playerId), barred: [...state.barred, playerId], ...(kicked ? { kicked: [...(state.kicked ?? []), playerId] } : {}) };
+  let next: LobbyState = withCaptains({ ...state, ...barred });
   let effects: Effect[] = [{ type: "seat", playerId, team: null }];
   const heir = state.hostId === playerId ? successor(next, playerId, true) : undefined;
   if (heir) {
@@ -75,7 +76,7 @@ export function kick(state: LobbyState, by: string, playerId: string): Outcome {
   if (by !== state.hostId) return refuse("forbidden", "Only the host can kick players");
   if (playerId === state.hostId) return refuse("forbidden", "The host cannot be kicked");
   if (!findPlayer(state, playerId)) return refuse("notFound", "Player not found");
-  const removed = removePlayer(state, playerId);
+  const removed = removePlayer(state, playerId, true);
   const told = toPlayer(playerId, "you-were-kicked", { lobbyCode: state.code });
   return accept(removed.state, [told, ...removed.effects, lobbyEvent(removed.state, "player-kicked", { playerId })]);
 }

@@ -205,6 +205,8 @@ export const lobbyStateSchema = z.object({
   players: z.array(playerSchema),
   /** ids whose tokens must never work here again (kicked or left) */
   barred: z.array(z.string()),
+  /** the barred ids the host kicked, so a token of theirs is told why (absent in older saves: none) */
+  kicked: z.array(z.string()).optional(),
   settings: settingsSchema,
   game: gameStateSchema.nullable(),
   /** questions already asked in this lobby, so no game repeats one */

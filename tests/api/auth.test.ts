@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { SignJWT } from "jose";
 import { call, startTestApp, type TestApp } from "../support/app";
+import { REMOVED_BY_HOST } from "../../src/shared/removed";
 import { createLobby, expectFailure, lobbyData, party, refused, type Seat } from "../support/rest";
 
 const SECRET = "test-secret-test-secret-123456";
@@ -108,6 +109,8 @@ describe("401: no or bad token", () => {
     expect((await call(app, "GET", `/api/lobby/${code}`, { token: ravi.token })).status).toBe(200);
     expect((await call(app, "POST", "/api/lobby/kickPlayer", { token: host.token, body: { playerId: ravi.id } })).status).toBe(200);
     await expectUnauthorized(code, { token: ravi.token });
+    // A phone that slept through the kick is told why when it comes back.
+    expect((await call(app, "POST", "/api/lobby/leave", { token: ravi.token })).body.message).toBe(REMOVED_BY_HOST);
   });
 
   test("a departed player's token is refused at once, on every call", async () => {
@@ -115,6 +118,7 @@ describe("401: no or bad token", () => {
     const ravi = players[0]!;
     expect((await call(app, "POST", "/api/lobby/leave", { token: ravi.token })).status).toBe(200);
     await expectUnauthorized(code, { token: ravi.token });
+    expect((await call(app, "POST", "/api/lobby/leave", { token: ravi.token })).body.message).toBe("You are no longer in this lobby");
   });
 
   test("a former host's token loses the host's rights with the seat", async () => {

@@ -141,6 +141,13 @@ describe("kick", () => {
     expect(emitted(effects, "player-kicked")[0]!.to).toEqual({ kind: "room" });
   });
 
+  test("the lobby keeps who was kicked, apart from who left, so a returning token is told why", () => {
+    const kicked = run(lobby(4), { type: "kick", by: HOST, playerId: pid(4) }).state;
+    expect([kicked.barred, kicked.kicked]).toEqual([[pid(4)], [pid(4)]]);
+    const left = run(kicked, { type: "leave", playerId: pid(3) }).state;
+    expect([left.barred, left.kicked]).toEqual([[pid(4), pid(3)], [pid(4)]]);
+  });
+
   test("a kicked player cannot rejoin with the same id, under any name", () => {
     const { state } = run(lobby(4), { type: "kick", by: HOST, playerId: pid(4) });
     expectRefused(state, { type: "join", playerId: pid(4), name: "P4" }, "conflict");

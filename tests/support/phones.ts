@@ -33,5 +33,9 @@ export const sameDocument = (page: Page) => page.evaluate(() => (window as unkno
 
 /** The page's session has fetched the lobby and opened its connection (the status bar's data-state). */
 export const sessionStarted = (page: Page) => page.locator(".status-bar:not([data-state=starting])").waitFor({ state: "attached" });
-/** The page has joined the lobby over its connection and hears every event from now on. */
+/**
+ * The page's connection is open and its join-lobby sent (the status bar's data-state): what the lobby
+ * does from now on reaches it, in its snapshot if not as the event itself. A test that needs a
+ * one-time event to the seat (a kick) waits for the server to seat it too (rest.ts `waitSeated`).
+ */
 export const live = (page: Page) => page.locator(".status-bar[data-state=online]").waitFor({ state: "attached" });

@@ -128,6 +128,20 @@ export async function waitForPhase(app: Target, code: string, phase: string): Pr
   throw new Error(`phase stayed ${data?.gameState?.phase}, wanted ${phase}`);
 }
 
+/**
+ * Polls the lobby until `seat` shows connected: a page's connection is "online" once its link is open
+ * and join-lobby sent, and the server seats it a moment later (the token is checked first). What the
+ * lobby then does (a kick, its end) reaches the page as that event, not as its join's refusal.
+ */
+export async function waitSeated(app: Target, code: string, seat: Seat, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  const connected = (data: any) => [...(data.players ?? []), ...data.blueTeam, ...data.redTeam, ...(data.quizmaster ? [data.quizmaster] : [])].some((p: { id: string; connected: boolean }) => p.id === seat.id && p.connected);
+  while (!connected(await lobbyData(app, code))) {
+    if (Date.now() > until) throw new Error(`${seat.name} was not seated in ${code} within ${ms} ms`);
+    await Bun.sleep(20);
+  }
+}
+
 /** Serves these questions, in order, as many as a game asks for. */
 export const questionsFrom = (list: readonly Question[]): QuestionSource => ({ pick: async ({ count }) => list.slice(0, count) });
 

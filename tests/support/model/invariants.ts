@@ -83,6 +83,7 @@ function checkPlayers(s: LobbyState): void {
     must(p.name.length >= 1 && p.name.length <= 32 && p.name === p.name.trim(), `bad name ${JSON.stringify(p.name)}`);
     must(!s.barred.includes(p.id), `${p.id} is seated and barred`);
   }
+  for (const id of s.kicked ?? []) must(s.barred.includes(id), `${id} was kicked but is not barred`);
   const view = lobbyView(s);
   for (const team of ["blue", "red"] as const) {
     const members = team === "blue" ? view.blueTeam : view.redTeam;

@@ -108,7 +108,7 @@ class Kick extends Step {
     hostOnly(before, by, out, "kick");
     if (by === before!.hostId && id === by) expectKind(out, "forbidden", "the host kicking themself");
     if (by === before!.hostId && id !== by) expectKind(out, before!.players.some((p) => p.id === id) ? "ok" : "notFound", `kick ${id}`);
-    if (out.ok) must(!out.state.players.some((p) => p.id === id) && out.state.barred.includes(id), `kicked ${id} is still seated or not barred`);
+    if (out.ok) must(!out.state.players.some((p) => p.id === id) && out.state.barred.includes(id) && out.state.kicked?.includes(id) === true, `kicked ${id} is still seated, or not barred, or not kept as kicked`);
   }
   toString() {
     return `kick(by ${showWho(this.by)}, ${showWho(this.target)})`;
