@@ -113,6 +113,20 @@ describe("401: no or bad token", () => {
     expect((await call(app, "POST", "/api/lobby/leave", { token: ravi.token })).body.message).toBe(REMOVED_BY_HOST);
   });
 
+  test("what a kick tells a returning token survives a restart of the server", async () => {
+    const first = await startTestApp();
+    const { host, players } = await party(first, "Ravi", "Bo");
+    const ravi = players[0]!;
+    expect((await call(first, "POST", "/api/lobby/kickPlayer", { token: host.token, body: { playerId: ravi.id } })).status).toBe(200);
+    await first.close();
+    const again = await startTestApp({}, {}, first.dataDir);
+    try {
+      expect((await call(again, "POST", "/api/lobby/leave", { token: ravi.token })).body).toEqual({ success: false, message: REMOVED_BY_HOST });
+    } finally {
+      await again.dispose();
+    }
+  });
+
   test("a departed player's token is refused at once, on every call", async () => {
     const { code, players } = await party(app, "Ravi", "Bo");
     const ravi = players[0]!;
