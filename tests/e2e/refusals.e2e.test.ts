@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { call, startTestApp } from "../support/app";
 import { useE2eSuite } from "../support/e2e";
-import { createLobby, exactJudge, joinLobby, ok, quizQuestions, type Seat, seatFour, startGame, startRound, submit, teamSelect, waitSeated } from "../support/rest";
+import { createLobby, exactJudge, joinLobby, ok, quizQuestions, type Seat, seatFour, startGame, startRound, submit, teamSelect } from "../support/rest";
 import { DESKTOP, device, live, PHONE, sessionStarted, type Device } from "../support/phones";
 
 const suite = useE2eSuite({ questions: quizQuestions, judge: exactJudge });
@@ -24,10 +24,8 @@ async function open(target: { url: string }, code: string, seat: Seat | null, pa
   if (deaf) await d.page.routeWebSocket(/\/(socket\.io|ws)\b/, () => {});
   await d.page.goto(target.url + path);
   opened.push(d);
-  // Acting before the page's session is up would race its first look at the lobby; acting before the
-  // server has seated it would race its join (a kick would come back as the join's refusal).
+  // Acting before the page's session is up would race its first look at the lobby.
   if (path !== "/" && !path.startsWith("/?")) await (deaf ? sessionStarted(d.page) : live(d.page));
-  if (seat && !deaf && path !== "/" && !path.startsWith("/?")) await waitSeated(target, code, seat);
   return d;
 }
 
@@ -169,7 +167,8 @@ describe("sent home", () => {
       ws.onMessage((frame) => void setTimeout(() => server.send(frame), String(frame).includes("join-lobby") ? 800 : 0));
     });
     await d.page.goto(`${app.url}/lobby/${four.code}`);
-    await live(d.page);
+    // Online, its join-lobby held on the way: not live() yet, which would wait for the seat.
+    await d.page.locator(".status-bar[data-state=online]").waitFor({ state: "attached" });
     await ok(app, "/api/lobby/kickPlayer", four.blue1.token, { playerId: four.blue2.id });
     await d.page.waitForURL(`${app.url}/`);
     await alert(d.page, "The host removed you from the lobby").waitFor();

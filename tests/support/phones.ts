@@ -2,7 +2,8 @@
 // flow would have), pages that record their uncaught errors, and a marker that proves a page was
 // never reloaded.
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import type { Seat } from "./rest";
+import { TOKEN_KEY } from "../../islands/client/token";
+import { claimsOf, waitConnected, type Seat } from "./rest";
 
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 export const DESKTOP = { viewport: { width: 1280, height: 860 } };
@@ -34,8 +35,16 @@ export const sameDocument = (page: Page) => page.evaluate(() => (window as unkno
 /** The page's session has fetched the lobby and opened its connection (the status bar's data-state). */
 export const sessionStarted = (page: Page) => page.locator(".status-bar:not([data-state=starting])").waitFor({ state: "attached" });
 /**
- * The page's connection is open and its join-lobby sent (the status bar's data-state): what the lobby
- * does from now on reaches it, in its snapshot if not as the event itself. A test that needs a
- * one-time event to the seat (a kick) waits for the server to seat it too (rest.ts `waitSeated`).
+ * The page is live: its connection is open (the status bar's data-state) and, for a seat, the server
+ * has seated it (the seat shows connected). "online" alone is the link open with join-lobby on its
+ * way: a latecomer's "joined your team" or a kick in that moment reaches the page only as its join's
+ * answer (a snapshot, a refusal), never as the event itself. A page with no seat (a TV) is live once online.
  */
-export const live = (page: Page) => page.locator(".status-bar[data-state=online]").waitFor({ state: "attached" });
+export async function live(page: Page): Promise<void> {
+  await page.locator(".status-bar[data-state=online]").waitFor({ state: "attached" });
+  const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+  if (!token) return;
+  const { lobby, sub } = claimsOf(token) as { lobby: string; sub: string };
+  // Asked by the page itself: its address may be a LAN name only the browser resolves.
+  await waitConnected(() => page.evaluate(async (code) => (await (await fetch(`/api/lobby/${code}`)).json()).data, lobby), sub);
+}

@@ -128,16 +128,15 @@ export async function waitForPhase(app: Target, code: string, phase: string): Pr
   throw new Error(`phase stayed ${data?.gameState?.phase}, wanted ${phase}`);
 }
 
-/**
- * Polls the lobby until `seat` shows connected: a page's connection is "online" once its link is open
- * and join-lobby sent, and the server seats it a moment later (the token is checked first). What the
- * lobby then does (a kick, its end) reaches the page as that event, not as its join's refusal.
- */
-export async function waitSeated(app: Target, code: string, seat: Seat, ms = 10_000): Promise<void> {
+/** Whether player `playerId` shows connected in lobby data (`lobbyData`'s, or a page's own look). */
+export const seatConnected = (data: any, playerId: string): boolean =>
+  [...(data.players ?? []), ...data.blueTeam, ...data.redTeam, ...(data.quizmaster ? [data.quizmaster] : [])].some((p: { id: string; connected: boolean }) => p.id === playerId && p.connected);
+
+/** Polls `look` (the lobby's data) until player `playerId` shows connected, for at most `ms`. */
+export async function waitConnected(look: () => Promise<any>, playerId: string, ms = 10_000): Promise<void> {
   const until = Date.now() + ms;
-  const connected = (data: any) => [...(data.players ?? []), ...data.blueTeam, ...data.redTeam, ...(data.quizmaster ? [data.quizmaster] : [])].some((p: { id: string; connected: boolean }) => p.id === seat.id && p.connected);
-  while (!connected(await lobbyData(app, code))) {
-    if (Date.now() > until) throw new Error(`${seat.name} was not seated in ${code} within ${ms} ms`);
+  while (!seatConnected(await look(), playerId)) {
+    if (Date.now() > until) throw new Error(`player ${playerId} was not seated within ${ms} ms`);
     await Bun.sleep(20);
   }
 }
