@@ -47,12 +47,12 @@ type Task = { label: string; waits: boolean; expected: number; run: () => Promis
 /** A command counted as one check: passed when it exits 0. */
 const check = (label: string, cmd: string[], expected = 10): Task => ({ label, waits: false, expected, run: () => runCheck(label, cmd) });
 
-/** One `bun test` run of a directory (or of some test files). */
-const suite = (label: string, paths: string[], expected = EXPECTED_SECONDS[label.split(" [")[0]!] ?? 10): Task => ({
+/** One `bun test` run of a directory (or of some test files), with `env` added to this process's. */
+const suite = (label: string, paths: string[], expected = EXPECTED_SECONDS[label.split(" [")[0]!] ?? 10, env?: Record<string, string>): Task => ({
   label,
   waits: WAITING.includes(label),
   expected,
-  run: () => runBunTest(label, [...TIMEOUT, ...paths]),
+  run: () => runBunTest(label, [...TIMEOUT, ...paths], { env }),
 });
 
 /**
@@ -62,11 +62,12 @@ const suite = (label: string, paths: string[], expected = EXPECTED_SECONDS[label
  */
 const e2eSuite = (label: string, paths: string[], expected: number): Task => {
   const log = join(ROOT, "test-artifacts", `playwright-api-${label.replace(/\W+/g, "-")}.log`);
+  const base = suite(label, paths, expected, { DEBUG: "pw:api", DEBUG_FILE: log });
   return {
-    ...suite(label, paths, expected),
+    ...base,
     run: async () => {
       mkdirSync(dirname(log), { recursive: true });
-      const result = await runBunTest(label, [...TIMEOUT, ...paths], { env: { DEBUG: "pw:api", DEBUG_FILE: log } });
+      const result = await base.run();
       if (result.failed === 0 || !existsSync(log)) return result;
       return { ...result, out: `${result.out}\n-- Playwright's API log (${log}):\n${hangReport(readFileSync(log, "utf8"))}\n` };
     },

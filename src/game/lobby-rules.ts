@@ -47,8 +47,8 @@ export function join(state: LobbyState, playerId: string, rawName: string, now: 
 
 /** Removes a player (`kicked`: by the host); the host role passes on, and a game that leaves a team empty ends. */
 function removePlayer(state: LobbyState, playerId: string, kicked = false): { state: LobbyState; effects: Effect[] } {
-  const barred = { players: state.players.filter((p) => p.id !== playerId), barred: [...state.barred, playerId], ...(kicked ? { kicked: [...(state.kicked ?? []), playerId] } : {}) };
-  let next: LobbyState = withCaptains({ ...state, ...barred });
+  const kickedIds = kicked ? { kicked: [...(state.kicked ?? []), playerId] } : {};
+  let next: LobbyState = withCaptains({ ...state, players: state.players.filter((p) => p.id !== playerId), barred: [...state.barred, playerId], ...kickedIds });
   let effects: Effect[] = [{ type: "seat", playerId, team: null }];
   const heir = state.hostId === playerId ? successor(next, playerId, true) : undefined;
   if (heir) {

@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { call, startTestApp } from "../support/app";
 import { useE2eSuite } from "../support/e2e";
 import { createLobby, exactJudge, joinLobby, ok, quizQuestions, type Seat, seatFour, startGame, startRound, submit, teamSelect } from "../support/rest";
-import { DESKTOP, device, live, PHONE, sessionStarted, type Device } from "../support/phones";
+import { DESKTOP, device, live, online, PHONE, sessionStarted, type Device } from "../support/phones";
 
 const suite = useE2eSuite({ questions: quizQuestions, judge: exactJudge });
 const { app } = suite;
@@ -168,7 +168,7 @@ describe("sent home", () => {
     });
     await d.page.goto(`${app.url}/lobby/${four.code}`);
     // Online, its join-lobby held on the way: not live() yet, which would wait for the seat.
-    await d.page.locator(".status-bar[data-state=online]").waitFor({ state: "attached" });
+    await online(d.page);
     await ok(app, "/api/lobby/kickPlayer", four.blue1.token, { playerId: four.blue2.id });
     await d.page.waitForURL(`${app.url}/`);
     await alert(d.page, "The host removed you from the lobby").waitFor();

@@ -34,6 +34,8 @@ export const sameDocument = (page: Page) => page.evaluate(() => (window as unkno
 
 /** The page's session has fetched the lobby and opened its connection (the status bar's data-state). */
 export const sessionStarted = (page: Page) => page.locator(".status-bar:not([data-state=starting])").waitFor({ state: "attached" });
+/** The page's connection is open and its join-lobby sent (the status bar's data-state); the server may not have seated it yet. */
+export const online = (page: Page) => page.locator(".status-bar[data-state=online]").waitFor({ state: "attached" });
 /**
  * The page is live: its connection is open (the status bar's data-state) and, for a seat, the server
  * has seated it (the seat shows connected). "online" alone is the link open with join-lobby on its
@@ -41,7 +43,7 @@ export const sessionStarted = (page: Page) => page.locator(".status-bar:not([dat
  * answer (a snapshot, a refusal), never as the event itself. A page with no seat (a TV) is live once online.
  */
 export async function live(page: Page): Promise<void> {
-  await page.locator(".status-bar[data-state=online]").waitFor({ state: "attached" });
+  await online(page);
   const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
   if (!token) return;
   const { lobby, sub } = claimsOf(token) as { lobby: string; sub: string };

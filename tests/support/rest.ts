@@ -31,12 +31,13 @@ export async function ok(app: Target, path: string, token?: string, body?: unkno
   return res.body;
 }
 
+/** Everyone seated in a lobby view: the teams and the quizmaster, or a Duel's or Tournament's `players` (its teams are empty). */
+const everyoneIn = (lobby: any): { id: string; connected: boolean }[] => [...lobby.blueTeam, ...lobby.redTeam, ...(lobby.quizmaster ? [lobby.quizmaster] : []), ...(lobby.players ?? [])];
+
 /** The seat a create or join answered with: the token's player, who must be in the lobby it returned. */
 function seatOf(body: any, name: string): Seat {
   const id = claimsOf(body.token).sub as string;
-  // A Duel's lobby lists its players in `players` (its teams are empty).
-  const players = [...body.lobby.blueTeam, ...body.lobby.redTeam, ...(body.lobby.quizmaster ? [body.lobby.quizmaster] : []), ...(body.lobby.players ?? [])];
-  expect(players.map((p: any) => p.id)).toContain(id);
+  expect(everyoneIn(body.lobby).map((p) => p.id)).toContain(id);
   return { id, name, token: body.token };
 }
 
@@ -129,8 +130,7 @@ export async function waitForPhase(app: Target, code: string, phase: string): Pr
 }
 
 /** Whether player `playerId` shows connected in lobby data (`lobbyData`'s, or a page's own look). */
-export const seatConnected = (data: any, playerId: string): boolean =>
-  [...(data.players ?? []), ...data.blueTeam, ...data.redTeam, ...(data.quizmaster ? [data.quizmaster] : [])].some((p: { id: string; connected: boolean }) => p.id === playerId && p.connected);
+const seatConnected = (data: any, playerId: string): boolean => everyoneIn(data).some((p) => p.id === playerId && p.connected);
 
 /** Polls `look` (the lobby's data) until player `playerId` shows connected, for at most `ms`. */
 export async function waitConnected(look: () => Promise<any>, playerId: string, ms = 10_000): Promise<void> {
