@@ -149,6 +149,7 @@ describe("a lobby on a cluster", () => {
       cutter.cutAfter(line);
       ann.emit("chat-message", { message: line, chatType: "game" });
       await until("Redis to hold the line", async () => ((await redis.cli("LRANGE", `sm:chat:${host.code}`, "0", "-1")).includes(line) ? true : undefined));
+      await until("its answer to be lost with the node's connection", async () => (cutter.cut ? true : undefined));
       // Not "nothing changed" to the sender: the node cannot know, so it lets the lobby go and its page
       // comes back to what Redis holds.
       expect(await within(ann.waitForDisconnect(), "the lobby to be let go")).toBe("server restarting");

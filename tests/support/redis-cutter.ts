@@ -9,12 +9,16 @@ interface Pair {
   upstream: Promise<Socket<undefined>>;
   /** the marked command went through: the next answer is lost, and the client's connection with it */
   cutting: boolean;
+  /** the end of what the client sent last, so a marker split between two reads is still seen */
+  tail: Buffer;
 }
 
 export interface RedisCutter {
   url: string;
   /** Loses Redis's answer to the next command that holds `marker`. */
   cutAfter(marker: string): void;
+  /** An answer was lost: the marked command went through and its connection was closed. */
+  readonly cut: boolean;
   stop(): void;
 }
 
@@ -22,20 +26,21 @@ export async function redisCutter(redisUrl: string): Promise<RedisCutter> {
   const target = new URL(redisUrl);
   const [port] = await freePorts(1);
   let marker: string | null = null;
+  let cut = false;
   const upstreams = new Set<Socket<undefined>>();
   const server = Bun.listen<Pair>({
     hostname: "127.0.0.1",
     port: port!,
     socket: {
       open(client) {
-        const pair: Pair = { cutting: false, upstream: Promise.resolve(null as never) };
+        const pair: Pair = { cutting: false, tail: Buffer.alloc(0), upstream: Promise.resolve(null as never) };
         pair.upstream = Bun.connect({
           hostname: target.hostname,
           port: Number(target.port),
           socket: {
             data(_upstream, chunk) {
               // Redis keeps its side: it runs what it was sent; only this client stops hearing.
-              if (pair.cutting) return void client.end();
+              if (pair.cutting) return void ((cut = true), client.end());
               client.write(chunk);
             },
             close: () => void client.end(),
@@ -45,9 +50,13 @@ export async function redisCutter(redisUrl: string): Promise<RedisCutter> {
       },
       async data(client, chunk) {
         const pair = client.data;
-        if (marker !== null && Buffer.from(chunk).includes(marker)) {
-          marker = null;
-          pair.cutting = true;
+        if (marker !== null) {
+          // TCP may split a command between two reads, and the marker with it.
+          const seen = Buffer.concat([pair.tail, chunk]);
+          if (seen.includes(marker)) {
+            marker = null;
+            pair.cutting = true;
+          } else pair.tail = seen.subarray(Math.max(0, seen.length - Buffer.byteLength(marker) + 1));
         }
         (await pair.upstream).write(chunk);
       },
@@ -61,6 +70,9 @@ export async function redisCutter(redisUrl: string): Promise<RedisCutter> {
     url: `redis://${target.username || target.password ? `${target.username}:${target.password}@` : ""}127.0.0.1:${port}`,
     cutAfter(m) {
       marker = m;
+    },
+    get cut() {
+      return cut;
     },
     stop() {
       server.stop(true);
