@@ -79,16 +79,29 @@ describe("kill -9 of a lobby's node", () => {
     expect(owner.node).not.toBe(victim);
     expect(owner.live).toBe(true);
     const [third] = cluster.nodes.filter((n) => n.id !== victim && n.id !== owner.node);
-    // The owner answers from memory; the third node, asked straight, has to ask the owner, which
-    // keeps a lobby that just came to it: 503, and the lobby stays where it is.
     const atOwner = await fetch(`${cluster.node(owner.node).url}/api/lobby/${party.code}`);
     expect(atOwner.status).toBe(200);
     expect(atOwner.headers.get("x-stealmate-node")).toBe(owner.node);
+    // The third node, asked straight, has no copy of its own and asks the owner. Within
+    // CLUSTER_MOVE_EVERY_MS of the failover the owner keeps the lobby (503, "moving"; nodes.test.ts
+    // holds that rule with its own clock); the tests before this one may take longer than that on a
+    // busy machine, and then it is handed over. Either way exactly one live node has it after.
     const atThird = await fetch(`${third!.url}/api/lobby/${party.code}`);
-    expect(atThird.status).toBe(503);
-    expect(((await atThird.json()) as { message: string }).message).toMatch(/moving/);
-    expect(await holder(cluster, party.code)).toEqual(owner);
-  });
+    if (atThird.status === 503) {
+      expect(((await atThird.json()) as { message: string }).message).toMatch(/moving/);
+      expect(await holder(cluster, party.code)).toEqual(owner);
+      return;
+    }
+    expect(atThird.status).toBe(200);
+    expect(atThird.headers.get("x-stealmate-node")).toBe(third!.id);
+    const now = await holder(cluster, party.code);
+    expect({ node: now.node, live: now.live, newer: now.epoch > owner.epoch }).toEqual({ node: third!.id, live: true, newer: true });
+    // The owner let it go with it: asked straight now, it has to ask the third node, which just got it.
+    const atFormer = await fetch(`${cluster.node(owner.node).url}/api/lobby/${party.code}`);
+    expect(atFormer.status).toBe(503);
+    expect(await holder(cluster, party.code)).toEqual(now);
+    // A hand-over waits for the owner's next renewal, and a refusal for the claim to give up (2 s).
+  }, 15_000);
 
   test("a lobby on another node never notices: no page of it lost its connection, and its chat kept flowing", () => {
     const { bystanders, bystanderChat, killedAt, backMs } = run;
