@@ -70,6 +70,9 @@ test("six players, two byes, a sudden-death quarter-final, the bracket on the TV
 
   /** One question: each live player right or wrong; the ones with a page type it, the rest post it, the last lock posted or awaited. */
   async function question(q: number, plays: Record<string, boolean>) {
+    // The host's click only sends the call: a player with no page, posting at once, could find no
+    // round open yet. The TV names the question once it is.
+    await tv.page.getByText(`Question ${q}`, { exact: true }).waitFor();
     const players = Object.keys(plays).sort((x, y) => Number(Boolean(pageOf(y))) - Number(Boolean(pageOf(x))));
     for (const [i, name] of players.entries()) {
       const text = plays[name] ? right(q) : `not ${q}`;
