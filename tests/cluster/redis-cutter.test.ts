@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { redisCutter } from "../support/redis-cutter";
 import { startRedis, type TestRedis } from "../support/redis-server";
+import { within } from "../support/sockets";
 
 let redis: TestRedis;
 beforeAll(async () => {
@@ -14,32 +15,26 @@ afterAll(() => redis.dispose());
 /** A command as Redis reads it (RESP). */
 const resp = (...args: string[]) => `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join("")}`;
 
-async function settled<T>(what: string, promise: Promise<T>, ms = 3000): Promise<T> {
-  return Promise.race([promise, Bun.sleep(ms).then(() => Promise.reject(new Error(`${what}: not within ${ms} ms`)))]);
-}
-
 test("a command whose marker comes in two reads is run by Redis, and its answer is lost with the connection", async () => {
   const cutter = await redisCutter(redis.url);
   try {
     const { hostname, port, password } = new URL(cutter.url);
     let heard = "";
-    let closed!: () => void;
-    const ended = new Promise<void>((resolve) => (closed = resolve));
-    let authed!: () => void;
-    const ok = new Promise<void>((resolve) => (authed = resolve));
+    const ended = Promise.withResolvers<void>();
+    const authed = Promise.withResolvers<void>();
     const socket = await Bun.connect({
       hostname,
       port: Number(port),
       socket: {
         data(_socket, chunk) {
           heard += chunk.toString();
-          if (heard === "+OK\r\n") authed();
+          if (heard === "+OK\r\n") authed.resolve();
         },
-        close: () => closed(),
+        close: () => ended.resolve(),
       },
     });
     socket.write(resp("AUTH", decodeURIComponent(password)));
-    await settled("AUTH's answer", ok);
+    await within(authed.promise, "AUTH's answer", 3000);
 
     cutter.cutAfter("split-marker");
     const command = resp("RPUSH", "cut-list", "split-marker");
@@ -48,7 +43,7 @@ test("a command whose marker comes in two reads is run by Redis, and its answer 
     await Bun.sleep(50);
     socket.write(command.slice(at));
 
-    await settled("the connection to be closed", ended);
+    await within(ended.promise, "the connection to be closed", 3000);
     expect(heard).toBe("+OK\r\n");
     expect(cutter.cut).toBe(true);
     expect(await redis.cli("LRANGE", "cut-list", "0", "-1")).toBe("split-marker");

@@ -9,7 +9,7 @@ interface Pair {
   upstream: Promise<Socket<undefined>>;
   /** the marked command went through: the next answer is lost, and the client's connection with it */
   cutting: boolean;
-  /** the end of what the client sent last, so a marker split between two reads is still seen */
+  /** the end of what the client sent last while a marker was armed, so a marker split between two reads is still seen */
   tail: Buffer;
 }
 
@@ -22,6 +22,8 @@ export interface RedisCutter {
   stop(): void;
 }
 
+const NOTHING = Buffer.alloc(0);
+
 export async function redisCutter(redisUrl: string): Promise<RedisCutter> {
   const target = new URL(redisUrl);
   const [port] = await freePorts(1);
@@ -33,7 +35,7 @@ export async function redisCutter(redisUrl: string): Promise<RedisCutter> {
     port: port!,
     socket: {
       open(client) {
-        const pair: Pair = { cutting: false, tail: Buffer.alloc(0), upstream: Promise.resolve(null as never) };
+        const pair: Pair = { cutting: false, tail: NOTHING, upstream: Promise.resolve(null as never) };
         pair.upstream = Bun.connect({
           hostname: target.hostname,
           port: Number(target.port),
@@ -50,7 +52,8 @@ export async function redisCutter(redisUrl: string): Promise<RedisCutter> {
       },
       async data(client, chunk) {
         const pair = client.data;
-        if (marker !== null) {
+        if (marker === null) pair.tail = NOTHING;
+        else {
           // TCP may split a command between two reads, and the marker with it.
           const seen = Buffer.concat([pair.tail, chunk]);
           if (seen.includes(marker)) {
